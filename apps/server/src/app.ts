@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerViewer } from './http/viewer.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { authRoutes } from './routes/auth-routes.ts';
+import { healthRoutes } from './routes/health-routes.ts';
+import { personaRoutes } from './routes/persona-routes.ts';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole HTTP app without listening, so tests drive it with inject(). */
+export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+  const { config } = context;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Slow clients may not hold a connection open forever (slowloris).
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    // On close, idle keep-alive sockets end at once; in-flight requests finish first.
+    forceCloseConnections: 'idle',
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        // The app may be served over plain http on a LAN; do not rewrite its requests.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: `${context.persona.productName} API`,
+        description: `The HTTP API of ${context.persona.productName}.`,
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerViewer(app, context.database.db);
+  await app.register(healthRoutes, context);
+  await app.register(authRoutes, context);
+  await app.register(personaRoutes, context);
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,17 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema.ts';
+
+/** The one db handle type repositories receive, whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export type DatabaseHandle = {
+  kind: DatabaseKind;
+  db: Database;
+  /** Applies committed migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /** True when the database answers and every committed migration is applied. */
+  checkReady(): Promise<{ reachable: boolean; migrationsApplied: boolean }>;
+  close(): Promise<void>;
+};

@@ -1,0 +1,45 @@
+import type { ErrorCode } from '@samvad/contracts/errors';
+
+/** The one mapping from error code to HTTP status. */
+export const statusByErrorCode: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  banned: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+};
+
+/**
+ * A failure a service or route decides on. The message is shown to the client, so it
+ * names the problem in plain words; the cause stays server-side, in the log.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+
+  get statusCode(): number {
+    return statusByErrorCode[this.code];
+  }
+}
+
+/** Picks the code for a status Fastify or a plugin already decided on. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  const exact = (Object.entries(statusByErrorCode) as [ErrorCode, number][]).find(
+    ([code, mapped]) => mapped === status && code !== 'validation_failed' && code !== 'banned',
+  );
+  if (exact) return exact[0];
+  return status >= 500 ? 'internal' : 'bad_request';
+}

@@ -1,0 +1,58 @@
+import type { ErrorBody } from '@samvad/contracts/errors';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorCodeForStatus } from './app-error.ts';
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: ErrorBody = { error: { code: error.code, message: error.message } };
+  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Every failure leaves as `{ error: { code, message } }`. Client mistakes (4xx) say what
+ * was wrong; server faults (5xx) are logged with their cause and never leak a stack.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ code: appError.code, reason: appError.message }, 'request refused');
+    }
+    return sendError(reply, appError);
+  });
+}
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'request';
+    const problems = error.validation.map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      return `${field ? `${where}.${field}` : where}: ${issue.message}`;
+    });
+    return new AppError('validation_failed', problems.join('; '), { cause: error });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return new AppError(errorCodeForStatus(status), clientMessage(error), { cause: error });
+  }
+  return new AppError('internal', 'Something went wrong on our side. Please try again.', {
+    cause: error,
+  });
+}
+
+/** Fastify's own 4xx messages are already plain; a few get friendlier words. */
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return `Unsupported content type: send application/json.`;
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty but its content type is application/json.';
+    default:
+      return error.message || `Request refused (${error.statusCode})`;
+  }
+}

@@ -1,0 +1,57 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+import { loadPersona } from './config/persona.ts';
+import { DirectoryLockedError } from './db/directory-lock.ts';
+import { openDatabase } from './db/open-database.ts';
+
+const SHUTDOWN_GRACE_MS = 25_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const persona = await loadPersona(config.personaFile);
+  const database = await openDatabase(config.database);
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = await buildApp({ config, database, persona });
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('stopped cleanly');
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exitCode = 1;
+    }
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.kind },
+    `${persona.productName} is ready`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
+    console.error(`samvad: ${error.message}`);
+  } else {
+    console.error('samvad: failed to start', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Integration tests (*.int.test.ts) run once per database engine: always on embedded
+// PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set (as .ci/run does).
+const databaseEngines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  test: {
+    projects: [
+      'apps/web',
+      {
+        test: {
+          name: 'contracts',
+          root: 'packages/contracts',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.int.test.ts'],
+        },
+      },
+      ...databaseEngines.map((engine) => ({
+        test: {
+          name: `server-int:${engine}`,
+          root: 'apps/server',
+          include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
+          env: { SAMVAD_TEST_DB: engine },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});
