@@ -18,7 +18,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
   HOST: optionalString,
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ error: 'must be an absolute URL' }).optional()),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ error: 'must be an absolute URL' }).optional(),
+  ),
   DATABASE_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -32,9 +35,7 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(32, 'must be at least 32 characters').optional(),
   ),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false'))
     .transform((value) => value === 'true'),

@@ -19,7 +19,7 @@ export function lockDirectory(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isRunning(owner)) {
+      if (Number.isInteger(owner) && isRunning(owner)) {
         throw new DirectoryLockedError(
           `The embedded database in ${dir} is already in use by another Samvad process (pid ${owner}). ` +
             'Stop that process, or set DATA_DIR to another folder, or set DATABASE_URL to share PostgreSQL.',

@@ -14,14 +14,14 @@ export const committedMigrationCount: number = (
 
 /** Compares the applied migrations with the committed ones; false while any is missing. */
 export async function migrationsApplied(db: Database): Promise<boolean> {
-  const exists = await db.execute<{ present: boolean }>(
+  const exists = await db.execute(
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );
-  if (!rowsOf(exists)[0]?.present) return false;
-  const applied = await db.execute<{ count: number }>(
+  if (!rowsOf<{ present: boolean }>(exists)[0]?.present) return false;
+  const applied = await db.execute(
     sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
   );
-  return (rowsOf(applied)[0]?.count ?? 0) >= committedMigrationCount;
+  return (rowsOf<{ count: number }>(applied)[0]?.count ?? 0) >= committedMigrationCount;
 }
 
 /** PGlite and node-postgres both answer execute() with `{ rows }`. */

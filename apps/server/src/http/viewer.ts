@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { resolveViewer, SESSION_COOKIE, type Viewer, visitor } from '../services/session-service.ts';
+import {
+  resolveViewer,
+  SESSION_COOKIE,
+  type Viewer,
+  visitor,
+} from '../services/session-service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

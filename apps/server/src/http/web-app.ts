@@ -18,9 +18,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       // One route per file found at start: unknown paths fall through to the handler below.
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
+        reply.header(
           'cache-control',
           hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
         );

@@ -21,5 +21,10 @@ export function presentSession(viewer: Viewer): SessionResponse {
   if (!viewer.user) return { user: null, banned: false };
   const user = presentSessionUser(viewer.user);
   if (!user.banned) return { user, banned: false };
-  return { user, banned: true, banReason: user.banReason, message: user.banReason ?? DEFAULT_BAN_MESSAGE };
+  return {
+    user,
+    banned: true,
+    banReason: user.banReason,
+    message: user.banReason ?? DEFAULT_BAN_MESSAGE,
+  };
 }

@@ -1,0 +1,111 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/migrations.ts';
+import { openPglite } from '../src/db/open-pglite.ts';
+import { insertUser, signIn } from './support/fixtures.ts';
+import { freePort, spawnServer, stopServer, waitUntilReady } from './support/server-process.ts';
+import { createTestDatabase, testEngine } from './support/test-database.ts';
+
+const SECRET = 'process-test-secret-long-enough-0123456789';
+
+describe.runIf(testEngine === 'pglite')('server process on the embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-process-'));
+  const env = async () => ({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+
+  it('starts, refuses a second process on the same data directory, and stops cleanly', async () => {
+    const first = spawnServer(await env());
+    await waitUntilReady(first);
+
+    const second = spawnServer(await env());
+    expect(await second.exited).not.toBe(0);
+    expect(second.output()).toContain('already in use by another Samvad process');
+
+    expect(await stopServer(first)).toBe(0);
+    expect(first.output()).toContain('stopped cleanly');
+  });
+
+  it('keeps its data across a restart', async () => {
+    // Write through the same embedded database, while no server holds it.
+    const direct = await openPglite(path.join(dataDir, 'pglite'));
+    const user = await insertUser(direct.db, { name: 'Kept Across Restarts' });
+    const { cookie } = await signIn(direct.db, user.id);
+    await direct.close();
+
+    const server = spawnServer({ ...(await env()), SESSION_SECRET: SECRET });
+    try {
+      await waitUntilReady(server);
+      const res = await fetch(`${server.url}/api/auth/session`, { headers: { cookie } });
+      expect((await res.json()).user.name).toBe('Kept Across Restarts');
+    } finally {
+      expect(await stopServer(server)).toBe(0);
+    }
+  });
+
+  it('exits non-zero and names the variable when the environment is invalid', async () => {
+    const server = spawnServer({ DATA_DIR: dataDir, PORT: 'abc' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/PORT: must be a whole number/);
+  });
+
+  it('requires SESSION_SECRET in production', async () => {
+    const server = spawnServer({ ...(await env()), NODE_ENV: 'production' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('SESSION_SECRET: is required when NODE_ENV=production');
+  });
+});
+
+describe.runIf(testEngine === 'postgres')('server process on PostgreSQL', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it('creates its tables through the migrations when DATABASE_URL is set', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.close());
+    const before = await database.checkReady();
+    expect(before).toEqual({ reachable: true, migrationsApplied: false });
+
+    const server = spawnServer({
+      DATABASE_URL: database.url ?? '',
+      PORT: String(await freePort()),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'samvad-process-')),
+    });
+    try {
+      await waitUntilReady(server);
+      const ready = await (await fetch(`${server.url}/api/ready`)).json();
+      expect(ready.database.kind).toBe('postgres');
+      const tables = rowsOf<{ name: string }>(
+        await database.db.execute(
+          sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+        ),
+      ).map((row) => row.name);
+      expect(tables).toEqual(expect.arrayContaining(['sessions', 'users']));
+    } finally {
+      expect(await stopServer(server)).toBe(0);
+    }
+  });
+
+  it('lets several instances migrate the same database at once', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.close());
+    const servers = await Promise.all(
+      [1, 2, 3].map(async () =>
+        spawnServer({
+          DATABASE_URL: database.url ?? '',
+          PORT: String(await freePort()),
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'samvad-process-')),
+        }),
+      ),
+    );
+    try {
+      await Promise.all(servers.map((server) => waitUntilReady(server)));
+      expect(await database.checkReady()).toEqual({ reachable: true, migrationsApplied: true });
+    } finally {
+      for (const server of servers) expect(await stopServer(server)).toBe(0);
+    }
+  });
+});

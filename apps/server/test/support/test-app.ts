@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config/env.ts';
+import { loadPersona } from '../../src/config/persona.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export const TEST_INDEX_HTML =
+  '<!doctype html><html><body><div id="root">samvad-test</div></body></html>';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/**
+ * The real app on a fresh, migrated database, with a tiny built web app in a temp folder.
+ * `env` overrides any environment variable the config reads.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-test-'));
+  const webDistDir = path.join(dataDir, 'web');
+  mkdirSync(path.join(webDistDir, 'assets'), { recursive: true });
+  writeFileSync(path.join(webDistDir, 'index.html'), TEST_INDEX_HTML);
+  writeFileSync(path.join(webDistDir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  await database.migrate();
+  const app = await buildApp({ config, database, persona: await loadPersona(config.personaFile) });
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
