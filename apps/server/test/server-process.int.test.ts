@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { ReadyResponse } from '@samvad/contracts/health';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/migrations.ts';
@@ -38,7 +39,8 @@ describe.runIf(testEngine === 'pglite')('server process on the embedded database
     try {
       await waitUntilReady(server);
       const res = await fetch(`${server.url}/api/auth/session`, { headers: { cookie } });
-      expect((await res.json()).user.name).toBe('Kept Across Restarts');
+      const body = (await res.json()) as { user: { name: string } };
+      expect(body.user.name).toBe('Kept Across Restarts');
     } finally {
       expect(await stopServer(server)).toBe(0);
     }
@@ -76,7 +78,7 @@ describe.runIf(testEngine === 'postgres')('server process on PostgreSQL', () => 
     });
     try {
       await waitUntilReady(server);
-      const ready = await (await fetch(`${server.url}/api/ready`)).json();
+      const ready = (await (await fetch(`${server.url}/api/ready`)).json()) as ReadyResponse;
       expect(ready.database.kind).toBe('postgres');
       const tables = rowsOf<{ name: string }>(
         await database.db.execute(

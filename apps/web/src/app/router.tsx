@@ -1,0 +1,21 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { RootLayout } from './routes/root-layout.tsx';
+
+// Pages load on demand, so each screen only pays for its own code.
+const LandingRoute = lazy(() => import('./routes/landing.tsx'));
+const ChatRoute = lazy(() => import('./routes/chat.tsx'));
+const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
+
+/** Spec route table (admin-community §2); screens of later issues join here. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route index element={<LandingRoute />} />
+        <Route path="chat" element={<ChatRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
+  );
+}

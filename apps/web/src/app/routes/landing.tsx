@@ -1,0 +1,71 @@
+import { ArrowRight, RotateCw } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, Navigate } from 'react-router';
+import { SignInButton } from '../../features/auth/components/sign-in-button.tsx';
+import { useAuth } from '../../features/auth/hooks/use-auth.ts';
+import { LandingHero } from '../../features/landing/components/landing-hero.tsx';
+import { usePersona } from '../../features/persona/api/get-persona.ts';
+import { bannedPath, storeBanDetails } from '../../shared/lib/ban-details.ts';
+import { Button } from '../../shared/ui/button.tsx';
+
+/** `/`: the landing and sign-in screen. Signed-in users go on to /chat, banned ones to /banned. */
+export default function LandingRoute() {
+  const auth = useAuth();
+  const persona = usePersona();
+
+  if (auth.status === 'authenticated') return <Navigate to="/chat" replace />;
+  if (auth.status === 'banned') return <BannedRedirect reason={auth.reason} />;
+
+  return (
+    <main
+      id="main"
+      className="relative isolate flex flex-1 flex-col items-center justify-center px-5 pt-6 pb-20 sm:px-8 sm:pb-28"
+    >
+      <Backdrop />
+      <LandingHero
+        persona={persona.data}
+        notice={
+          persona.isError ? (
+            <div role="alert" className="flex flex-col items-center gap-4 text-muted-foreground">
+              <p>Something went wrong while loading this page.</p>
+              <Button variant="outline" onClick={() => persona.refetch()}>
+                <RotateCw aria-hidden />
+                Try again
+              </Button>
+            </div>
+          ) : undefined
+        }
+        actions={
+          <>
+            <Button asChild size="lg" className="group">
+              <Link to="/chat">
+                Chat Now (Guest Mode)
+                <ArrowRight
+                  aria-hidden
+                  className="transition-transform group-hover:translate-x-0.5"
+                />
+              </Link>
+            </Button>
+            <SignInButton variant="outline" size="lg" />
+          </>
+        }
+      />
+    </main>
+  );
+}
+
+/** Keeps the ban details for the banned screen, then goes there. */
+function BannedRedirect({ reason }: { reason: string | null }) {
+  useEffect(() => storeBanDetails(reason), [reason]);
+  return <Navigate to={bannedPath(reason)} replace />;
+}
+
+/** Two soft pools of warm and cool light behind the hero. */
+function Backdrop() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 overflow-hidden">
+      <div className="absolute top-[8%] left-1/2 h-[28rem] w-[44rem] max-w-[140vw] -translate-x-[62%] rounded-full bg-[radial-gradient(closest-side,var(--glow-a),transparent)] blur-2xl" />
+      <div className="absolute top-[22%] left-1/2 h-[24rem] w-[36rem] max-w-[120vw] -translate-x-[18%] rounded-full bg-[radial-gradient(closest-side,var(--glow-b),transparent)] blur-2xl" />
+    </div>
+  );
+}

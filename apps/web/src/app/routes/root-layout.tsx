@@ -1,0 +1,56 @@
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { usePersona } from '../../features/persona/api/get-persona.ts';
+import { usePersonaDocumentMeta } from '../../features/persona/hooks/use-persona-document-meta.ts';
+import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
+import { Toaster } from '../../shared/toast/toaster.tsx';
+import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
+import { RouteError } from './route-error.tsx';
+
+/** The frame of every page: skip link, brand, theme menu (top right) and the toasts. */
+export function RootLayout() {
+  usePersonaDocumentMeta();
+  const { pathname } = useLocation();
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-3 py-2 text-sm text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <header className="flex h-16 shrink-0 items-center justify-between px-4 sm:px-6">
+        <Brand />
+        <ThemeToggle />
+      </header>
+      {/* Keyed by path: moving to another page clears an error shown for the last one. */}
+      <ErrorBoundary key={pathname} fallback={<RouteError />}>
+        <Suspense fallback={<div className="flex-1" />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+      <Toaster />
+    </div>
+  );
+}
+
+function Brand() {
+  const { data: persona } = usePersona();
+  return (
+    <Link
+      to="/"
+      className="-mx-2 flex items-center gap-2.5 rounded-lg px-2 py-1.5 text-foreground"
+      aria-label={persona ? `${persona.productName}, home` : 'Home'}
+    >
+      <img src="/favicon.svg" alt="" width={28} height={28} className="size-7 rounded-lg" />
+      {persona ? (
+        <span className="font-serif text-lg font-semibold tracking-tight">
+          {persona.productName}
+        </span>
+      ) : (
+        <span aria-hidden="true" className="h-4 w-20 animate-pulse rounded bg-muted" />
+      )}
+    </Link>
+  );
+}

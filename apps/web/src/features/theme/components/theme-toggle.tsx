@@ -1,0 +1,59 @@
+import { Check, Monitor, Moon, Sun } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { Button } from '../../../shared/ui/button.tsx';
+import { useTheme } from '../hooks/use-theme.ts';
+import type { ThemePreference } from '../lib/theme.ts';
+
+const options = [
+  { value: 'light', label: 'Light', Icon: Sun },
+  { value: 'dark', label: 'Dark', Icon: Moon },
+  { value: 'system', label: 'System', Icon: Monitor },
+] as const satisfies ReadonlyArray<{ value: ThemePreference; label: string; Icon: unknown }>;
+
+/** A menu to pick Light, Dark or System. */
+export function ThemeToggle() {
+  const { preference, resolvedTheme, setPreference } = useTheme();
+  const TriggerIcon = resolvedTheme === 'dark' ? Moon : Sun;
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Change theme" title="Change theme">
+          <TriggerIcon aria-hidden className="size-[1.125rem]!" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-40 rounded-xl border border-border bg-popover p-1 text-popover-foreground shadow-lg shadow-black/10 data-[state=open]:animate-fade-up"
+        >
+          <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-muted-foreground">
+            Theme
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup
+            value={preference}
+            onValueChange={(value) => {
+              const chosen = options.find((option) => option.value === value);
+              if (chosen) setPreference(chosen.value);
+            }}
+          >
+            {options.map(({ value, label, Icon }) => (
+              <DropdownMenu.RadioItem
+                key={value}
+                value={value}
+                className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none select-none data-[highlighted]:bg-secondary"
+              >
+                <Icon aria-hidden className="size-4 text-muted-foreground" />
+                <span className="flex-1">{label}</span>
+                <DropdownMenu.ItemIndicator>
+                  <Check aria-hidden className="size-4 text-primary" />
+                </DropdownMenu.ItemIndicator>
+              </DropdownMenu.RadioItem>
+            ))}
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

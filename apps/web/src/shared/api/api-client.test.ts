@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { assignLocation } from '../lib/browser-location.ts';
+import { ApiError, apiFetch } from './api-client.ts';
+
+vi.mock('../lib/browser-location.ts', () => ({ assignLocation: vi.fn() }));
+
+let fetchMock: Mock<typeof fetch>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(assignLocation).mockReset();
+});
+
+const json = (status: number, body: unknown, statusText = '') =>
+  new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'content-type': 'application/json' },
+  });
+
+describe('apiFetch', () => {
+  it('GETs with cookies and returns the parsed JSON', async () => {
+    fetchMock.mockResolvedValue(json(200, { clientId: null }));
+    await expect(apiFetch('/api/auth/google-client-id')).resolves.toEqual({ clientId: null });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/auth/google-client-id');
+    expect(init?.method).toBe('GET');
+    expect(init?.credentials).toBe('include');
+    expect(init?.body).toBeUndefined();
+    expect(new Headers(init?.headers).has('content-type')).toBe(false);
+  });
+
+  it('sends a body as JSON with a JSON content type', async () => {
+    fetchMock.mockResolvedValue(json(200, { id: 'c1' }));
+    await apiFetch('/api/conversations', { method: 'POST', body: { title: 'New Conversation' } });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe('{"title":"New Conversation"}');
+    expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('treats 204 as an empty object', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(apiFetch('/api/conversations/1', { method: 'DELETE' })).resolves.toEqual({});
+  });
+
+  it('rejects a non-OK answer with an ApiError carrying status, code, messages and body', async () => {
+    const body = { error: { code: 'not_found', message: 'No such conversation' } };
+    fetchMock.mockResolvedValue(json(404, body, 'Not Found'));
+    const error = await apiFetch('/api/conversations/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      serverMessage: 'No such conversation',
+      body,
+      cause: body,
+      message: `404: ${JSON.stringify(body)}`,
+    });
+  });
+
+  it('uses the status text when the error body is empty or not JSON', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 502, statusText: 'Bad Gateway' }));
+    await expect(apiFetch('/api/persona')).rejects.toMatchObject({
+      message: '502: Bad Gateway',
+      code: undefined,
+      serverMessage: 'Bad Gateway',
+    });
+    fetchMock.mockResolvedValue(new Response('upstream down', { status: 503, statusText: 'X' }));
+    await expect(apiFetch('/api/persona')).rejects.toMatchObject({
+      message: '503: upstream down',
+      body: 'upstream down',
+    });
+  });
+
+  it('on 403 with banned: true, stores banDetails and sends the page to /banned', async () => {
+    fetchMock.mockResolvedValue(json(403, { banned: true, banReason: 'Spam & abuse' }));
+    await expect(apiFetch('/api/auth/session')).rejects.toMatchObject({ status: 403 });
+    expect(JSON.parse(sessionStorage.getItem('banDetails') ?? 'null')).toEqual({
+      banned: true,
+      reason: 'Spam & abuse',
+    });
+    expect(assignLocation).toHaveBeenCalledWith('/banned?reason=Spam+%26+abuse');
+  });
+
+  it('on 403 banned without a reason, goes to /banned with a null reason stored', async () => {
+    fetchMock.mockResolvedValue(json(403, { banned: true }));
+    await expect(apiFetch('/api/auth/session')).rejects.toBeInstanceOf(ApiError);
+    expect(JSON.parse(sessionStorage.getItem('banDetails') ?? 'null')).toEqual({
+      banned: true,
+      reason: null,
+    });
+    expect(assignLocation).toHaveBeenCalledWith('/banned');
+  });
+
+  it('leaves other 403s alone', async () => {
+    fetchMock.mockResolvedValue(
+      json(403, { error: { code: 'forbidden', message: 'Admins only' } }),
+    );
+    await expect(apiFetch('/api/admin/users')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(assignLocation).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('banDetails')).toBeNull();
+  });
+});

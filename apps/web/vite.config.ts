@@ -1,0 +1,20 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The API server (apps/server) listens on 127.0.0.1:3000 by default; VITE_API_PROXY overrides it.
+const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3000';
+const proxy = { '/api': { target: apiTarget } };
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { proxy },
+  preview: { proxy },
+  build: { outDir: 'dist', emptyOutDir: true },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});
