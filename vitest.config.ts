@@ -6,6 +6,8 @@ const databaseEngines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgre
 
 export default defineConfig({
   test: {
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/vitest.json' },
     projects: [
       'apps/web',
       {

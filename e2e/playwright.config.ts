@@ -24,7 +24,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: '../reports/playwright.json' }]],
   use: {
     baseURL,
     launchOptions: chromium,
