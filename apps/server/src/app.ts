@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { authRoutes } from './routes/auth-routes.ts';
+import { documentRoutes } from './routes/document-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { personaRoutes } from './routes/persona-routes.ts';
 
@@ -69,10 +71,19 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Decorates reply.sendFile for original documents; serves no route of its own.
+  // The route sets type and caching itself: stored files are named by hash, without extension.
+  await app.register(fastifyStatic, {
+    root: context.knowledge.files.root,
+    serve: false,
+    contentType: false,
+    cacheControl: false,
+  });
   registerViewer(app, context.database.db);
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
   await app.register(personaRoutes, context);
+  await app.register(documentRoutes, context);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/env.ts';
 import { loadPersona } from './config/persona.ts';
 import { DirectoryLockedError } from './db/directory-lock.ts';
 import { openDatabase } from './db/open-database.ts';
+import { openKnowledgeBase } from './services/open-knowledge-base.ts';
 
 const SHUTDOWN_GRACE_MS = 25_000;
 
@@ -16,7 +17,11 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
-  const app = await buildApp({ config, database, persona });
+  const knowledge = await openKnowledgeBase(config, database.db);
+  const app = await buildApp({ config, database, persona, knowledge });
+  knowledge.index.startSync(config.knowledge.syncIntervalMs, (error) =>
+    app.log.error({ err: error }, 'knowledge index sync failed'),
+  );
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -29,6 +34,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
     try {
+      knowledge.index.stopSync();
       await app.close();
       await database.close();
       app.log.info('stopped cleanly');
@@ -42,7 +48,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, database: database.kind },
+    { url: config.publicUrl, database: database.kind, knowledge: knowledge.index.stats },
     `${persona.productName} is ready`,
   );
 }

@@ -49,6 +49,19 @@ const envSchema = z.object({
   ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  FILES_DIR: optionalString,
+  INGEST_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100 * 1024 * 1024),
+  EMBEDDING_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ error: 'must be an absolute URL' }).optional(),
+  ),
+  EMBEDDING_MODEL: optionalString,
+  EMBEDDING_API_KEY: optionalString,
+  KNOWLEDGE_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 });
 
 export type Config = {
@@ -64,6 +77,13 @@ export type Config = {
   personaFile: string;
   webDistDir: string;
   google: { clientId: string | null; clientSecret: string | null };
+  knowledge: {
+    filesDir: string;
+    maxFileBytes: number;
+    /** How often each server looks for changes made by other processes. */
+    syncIntervalMs: number;
+    embeddings: { baseUrl: string; model: string; apiKey: string | null } | null;
+  };
 };
 
 /** Raised for a bad environment; the message names every offending variable. */
@@ -105,6 +125,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     google: {
       clientId: vars.GOOGLE_CLIENT_ID ?? null,
       clientSecret: vars.GOOGLE_CLIENT_SECRET ?? null,
+    },
+    knowledge: {
+      filesDir: path.resolve(vars.FILES_DIR ?? path.join(dataDir, 'files')),
+      maxFileBytes: vars.INGEST_MAX_BYTES,
+      syncIntervalMs: vars.KNOWLEDGE_SYNC_INTERVAL_MS,
+      embeddings:
+        vars.EMBEDDING_BASE_URL && vars.EMBEDDING_MODEL
+          ? {
+              baseUrl: vars.EMBEDDING_BASE_URL.replace(/\/$/, ''),
+              model: vars.EMBEDDING_MODEL,
+              apiKey: vars.EMBEDDING_API_KEY ?? null,
+            }
+          : null,
     },
   };
 }

@@ -49,3 +49,5 @@ export const sessions = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+export * from './knowledge-schema.ts';

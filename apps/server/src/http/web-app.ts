@@ -15,6 +15,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: distDir,
+      decorateReply: false,
       // One route per file found at start: unknown paths fall through to the handler below.
       wildcard: false,
       index: false,

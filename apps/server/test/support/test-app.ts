@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
+import type { AppContext } from '../../src/app-context.ts';
 import { type Config, loadConfig } from '../../src/config/env.ts';
 import { loadPersona } from '../../src/config/persona.ts';
+import { openKnowledgeBase } from '../../src/services/open-knowledge-base.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const TEST_INDEX_HTML =
@@ -14,6 +16,7 @@ export type TestApp = {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  knowledge: AppContext['knowledge'];
   close(): Promise<void>;
 };
 
@@ -38,11 +41,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const database = await createTestDatabase();
   await database.migrate();
-  const app = await buildApp({ config, database, persona: await loadPersona(config.personaFile) });
+  const knowledge = await openKnowledgeBase(config, database.db);
+  const app = await buildApp({
+    config,
+    database,
+    persona: await loadPersona(config.personaFile),
+    knowledge,
+  });
   return {
     app,
     database,
     config,
+    knowledge,
     async close() {
       await app.close();
       await database.close();

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  customType,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: integer('bytes').notNull(),
+    pageCount: integer('page_count'),
+    language: text('language').notNull(),
+    sourceLink: text('source_link'),
+    /** 'ready', or 'embedding' while dense vectors are still being computed. */
+    status: text('status').notNull().default('ready'),
+    /** Non-fatal problems found while loading, shown to admins. */
+    warning: text('warning'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('documents_sha256_key').on(table.sha256),
+    index('documents_file_name_idx').on(table.fileName),
+  ],
+);
+
+export const chunks = pgTable(
+  'chunks',
+  {
+    id: text('id').primaryKey(),
+    documentId: text('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    /** 1-based PDF page the chunk starts on; null for formats without pages. */
+    page: integer('page'),
+    startPage: integer('start_page'),
+    endPage: integer('end_page'),
+    pageLabel: text('page_label'),
+    headingPath: text('heading_path').array().notNull(),
+    anchor: text('anchor'),
+    text: text('text').notNull(),
+    wordCount: integer('word_count').notNull(),
+    language: text('language').notNull(),
+  },
+  (table) => [uniqueIndex('chunks_document_ordinal_key').on(table.documentId, table.ordinal)],
+);
+
+/** Dense vectors (float32, little-endian) for hybrid retrieval; absent without embeddings. */
+export const chunkEmbeddings = pgTable('chunk_embeddings', {
+  chunkId: text('chunk_id')
+    .primaryKey()
+    .references(() => chunks.id, { onDelete: 'cascade' }),
+  model: text('model').notNull(),
+  dimensions: integer('dimensions').notNull(),
+  vector: bytea('vector').notNull(),
+  norm: real('norm').notNull(),
+});
+
+/**
+ * An append-only log of knowledge-base changes. Every server polls it, so a document added or
+ * removed by the CLI or another instance reaches every in-memory index within seconds.
+ */
+export const knowledgeChanges = pgTable(
+  'knowledge_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentId: text('document_id').notNull(),
+    kind: text('kind', { enum: ['upsert', 'remove'] }).notNull(),
+    // clock_timestamp(), not now(): the time of the insert near commit, not of the transaction's
+    // start, so pollers can look back over a window for ids that committed out of order.
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (table) => [index('knowledge_changes_created_at_idx').on(table.createdAt)],
+);
+
+export type DocumentRow = typeof documents.$inferSelect;
+export type ChunkRow = typeof chunks.$inferSelect;

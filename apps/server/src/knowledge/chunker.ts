@@ -1,0 +1,180 @@
+/**
+ * Structure-aware chunking. Paragraphs are packed, sentence by sentence, under the current
+ * heading path until a chunk reaches the target size; a top-level heading always starts a new
+ * chunk. Consecutive chunks of running text share a few whole sentences (the overlap), so a
+ * passage cut at a chunk boundary can still be found in one piece. Sizes are in words as
+ * Intl.Segmenter counts them, which also works for Tamil and Devanagari.
+ */
+import { countWords, detectLanguage, splitSentences } from './language.ts';
+import type { ChunkDraft, LoadedBlock, LoadedDocument } from './types.ts';
+
+/** Words a chunk aims for; chunks close at the first sentence end past this size. */
+export const CHUNK_TARGET_WORDS = 300;
+/** Hard ceiling: a sentence that would push a chunk past it goes to the next chunk. */
+export const CHUNK_MAX_WORDS = 350;
+/** Share of the target carried over, as whole sentences, from one chunk into the next. */
+export const CHUNK_OVERLAP_RATIO = 0.15;
+/** A sub-heading only starts a new chunk once the current one has this share of the target. */
+export const CHUNK_SECTION_BREAK_RATIO = 0.5;
+
+export type ChunkOptions = { targetWords?: number; maxWords?: number; overlapRatio?: number };
+
+type Unit = {
+  text: string;
+  words: number;
+  block: LoadedBlock;
+  /** First sentence of its paragraph: joined to the previous unit by a blank line. */
+  startsParagraph: boolean;
+  heading: boolean;
+};
+
+type Open = { units: Unit[]; fresh: number; path: string[] };
+
+/** Cuts a sentence longer than `limit` words at word boundaries: the only mid-sentence cut. */
+function splitLongSentence(sentence: string, limit: number): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  let words = 0;
+  const segmenter = new Intl.Segmenter('und', { granularity: 'word' });
+  for (const segment of segmenter.segment(sentence)) {
+    if (segment.isWordLike) words++;
+    if (words >= limit && !segment.isWordLike && /\s/.test(segment.segment)) {
+      pieces.push(sentence.slice(start, segment.index).trim());
+      start = segment.index;
+      words = 0;
+    }
+  }
+  pieces.push(sentence.slice(start).trim());
+  return pieces.filter((piece) => piece.length > 0);
+}
+
+function unitsOf(block: LoadedBlock, maxWords: number): Unit[] {
+  if (block.kind === 'heading') {
+    return [
+      {
+        text: block.text,
+        words: countWords(block.text),
+        block,
+        startsParagraph: true,
+        heading: true,
+      },
+    ];
+  }
+  const units: Unit[] = [];
+  for (const sentence of splitSentences(block.text)) {
+    const words = countWords(sentence);
+    const pieces = words > maxWords ? splitLongSentence(sentence, maxWords) : [sentence];
+    for (const text of pieces) {
+      units.push({
+        text,
+        words: text === sentence ? words : countWords(text),
+        block,
+        startsParagraph: units.length === 0,
+        heading: false,
+      });
+    }
+  }
+  return units;
+}
+
+function joinUnits(units: readonly Unit[]): string {
+  let text = '';
+  units.forEach((unit, index) => {
+    if (index > 0) text += unit.startsParagraph || units[index - 1]?.heading ? '\n\n' : ' ';
+    text += unit.text;
+  });
+  return text;
+}
+
+/** Whole trailing sentences worth about `overlapWords`; none if one sentence is far larger. */
+function overlapOf(units: readonly Unit[], overlapWords: number): Unit[] {
+  const carried: Unit[] = [];
+  let words = 0;
+  for (let index = units.length - 1; index >= 0 && words < overlapWords; index--) {
+    const unit = units[index];
+    if (!unit || unit.heading || words + unit.words > overlapWords * 1.5) break;
+    carried.unshift(unit);
+    words += unit.words;
+  }
+  // The first carried sentence opens the new chunk; it reads as the start of a paragraph.
+  const [first, ...rest] = carried;
+  return first ? [{ ...first, startsParagraph: true }, ...rest] : [];
+}
+
+export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): ChunkDraft[] {
+  const targetWords = options.targetWords ?? CHUNK_TARGET_WORDS;
+  const maxWords = Math.max(options.maxWords ?? CHUNK_MAX_WORDS, targetWords);
+  const overlapWords = Math.round(targetWords * (options.overlapRatio ?? CHUNK_OVERLAP_RATIO));
+  const headingLevels = doc.blocks.filter((b) => b.kind === 'heading').map((b) => b.level ?? 1);
+  const topLevel = Math.min(...headingLevels);
+  const drafts: ChunkDraft[] = [];
+  const path: Array<{ level: number; text: string }> = [];
+  let open: Open = { units: [], fresh: 0, path: [] };
+
+  const emit = () => {
+    const { units } = open;
+    const first = units[0];
+    if (!first || open.fresh === 0) return;
+    const text = joinUnits(units);
+    const pages = units.map((unit) => unit.block).filter((block) => block.page !== null);
+    const letters = text.match(/\p{L}/gu)?.length ?? 0;
+    drafts.push({
+      ordinal: drafts.length,
+      page: first.block.page,
+      startPage: pages[0]?.page ?? null,
+      endPage: pages.reduce<number | null>(
+        (end, block) => Math.max(end ?? 0, block.endPage ?? block.page ?? 0),
+        null,
+      ),
+      pageLabel: first.block.pageLabel,
+      headingPath: open.path,
+      anchor: units.find((unit) => unit.block.anchor !== null)?.block.anchor ?? null,
+      text,
+      wordCount: units.reduce((sum, unit) => sum + unit.words, 0),
+      language: letters >= 20 ? detectLanguage(text) : doc.language,
+    });
+  };
+  const currentPath = () => path.map((entry) => entry.text);
+  const words = () => open.units.reduce((sum, unit) => sum + unit.words, 0);
+  /** Ends the open chunk; running text carries an overlap, a new section does not. */
+  const close = (carry: boolean) => {
+    emit();
+    const carried = carry ? overlapOf(open.units, overlapWords) : [];
+    open = { units: carried, fresh: 0, path: currentPath() };
+  };
+  /** Drops carried sentences that would push the next sentence past the ceiling. */
+  const makeRoomFor = (unit: Unit) => {
+    while (open.fresh === 0 && open.units.length > 0 && words() + unit.words > maxWords) {
+      open.units.shift();
+    }
+    const [first] = open.units;
+    if (first) open.units[0] = { ...first, startsParagraph: true };
+  };
+  const add = (unit: Unit) => {
+    if (open.units.length === 0) open.path = currentPath();
+    open.units.push(unit);
+    open.fresh++;
+  };
+
+  for (const block of doc.blocks) {
+    for (const unit of unitsOf(block, maxWords)) {
+      if (unit.heading) {
+        const level = block.level ?? 1;
+        const sectionBreak =
+          level <= topLevel || words() >= targetWords * CHUNK_SECTION_BREAK_RATIO;
+        if (open.fresh > 0 && sectionBreak) close(false);
+        else if (open.fresh === 0) open = { units: [], fresh: 0, path: [] };
+        while (path.length > 0 && (path[path.length - 1]?.level ?? 0) >= level) path.pop();
+        path.push({ level, text: block.text });
+        add(unit);
+        continue;
+      }
+      if (open.fresh > 0 && words() + unit.words > maxWords) close(true);
+      makeRoomFor(unit);
+      add(unit);
+      if (words() >= targetWords) close(true);
+    }
+  }
+  emit();
+  return drafts;
+}

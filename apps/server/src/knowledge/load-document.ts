@@ -1,0 +1,125 @@
+/**
+ * Entry point of the loaders: checks the file, picks a loader by magic bytes and extension,
+ * and finishes the document (garbled-text check, language, title).
+ */
+import { GARBLED_MESSAGE, looksGarbled } from './garbled.ts';
+import { detectLanguage } from './language.ts';
+import { loadDocx } from './loaders/docx.ts';
+import { loadEpub } from './loaders/epub.ts';
+import { loadHtml } from './loaders/html.ts';
+import { loadPdf } from './loaders/pdf.ts';
+import type { LoaderResult } from './loaders/result.ts';
+import { loadText } from './loaders/text.ts';
+import { chooseTitle } from './title.ts';
+import { LoadError, type LoadedDocument } from './types.ts';
+
+export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
+
+type Format = 'pdf' | 'text' | 'markdown' | 'html' | 'epub' | 'docx';
+
+const EXTENSIONS: Record<string, Format> = {
+  pdf: 'pdf',
+  txt: 'text',
+  text: 'text',
+  md: 'markdown',
+  markdown: 'markdown',
+  html: 'html',
+  htm: 'html',
+  xhtml: 'html',
+  epub: 'epub',
+  docx: 'docx',
+};
+
+export const SUPPORTED_EXTENSIONS = Object.keys(EXTENSIONS).map((extension) => `.${extension}`);
+
+const CONTENT_TYPES: Record<Format, string> = {
+  pdf: 'application/pdf',
+  text: 'text/plain',
+  markdown: 'text/markdown',
+  html: 'text/html',
+  epub: 'application/epub+zip',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+export type LoadDocumentInput = { fileName: string; bytes: Uint8Array; maxBytes?: number };
+
+function extensionOf(fileName: string): string | null {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 ? base.slice(dot + 1).toLowerCase() : null;
+}
+
+function startsWithText(bytes: Uint8Array, text: string, offset = 0): boolean {
+  for (let i = 0; i < text.length; i++) if (bytes[offset + i] !== text.charCodeAt(i)) return false;
+  return true;
+}
+
+/** Content wins over the name: a PDF called "notes.txt" is still a PDF. */
+function detectFormat(fileName: string, bytes: Uint8Array): Format {
+  const extension = extensionOf(fileName);
+  const byName = extension ? EXTENSIONS[extension] : undefined;
+  // Some producers put junk before the header; readers accept it within the first kilobyte.
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
+  if (head.includes('%PDF-')) return 'pdf';
+  if (startsWithText(bytes, 'PK\u0003\u0004')) {
+    // An EPUB's first member is an uncompressed "mimetype" file naming its type.
+    if (head.includes('application/epub+zip')) return 'epub';
+    if (byName === 'epub' || byName === 'docx') return byName;
+    if (head.includes('word/') || head.includes('[Content_Types].xml')) return 'docx';
+  }
+  if (byName) return byName;
+  throw new LoadError(
+    'unsupported',
+    `Unsupported file type: ${extension ? `.${extension}` : 'no extension'} (supported: ${SUPPORTED_EXTENSIONS.join(', ')})`,
+  );
+}
+
+function formatSize(bytes: number): string {
+  const megabytes = bytes / (1024 * 1024);
+  return megabytes >= 1 ? `${Math.round(megabytes * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+function runLoader(format: Format, bytes: Uint8Array): Promise<LoaderResult> | LoaderResult {
+  switch (format) {
+    case 'pdf':
+      return loadPdf(bytes);
+    case 'text':
+      return loadText(bytes, 'plain');
+    case 'markdown':
+      return loadText(bytes, 'markdown');
+    case 'html':
+      return loadHtml(bytes);
+    case 'epub':
+      return loadEpub(bytes);
+    case 'docx':
+      return loadDocx(bytes);
+  }
+}
+
+export async function loadDocument(input: LoadDocumentInput): Promise<LoadedDocument> {
+  const { fileName, bytes } = input;
+  const maxBytes = input.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (bytes.length === 0) throw new LoadError('empty', 'File is empty');
+  if (bytes.length > maxBytes) {
+    throw new LoadError(
+      'too_large',
+      `File is too large: ${formatSize(bytes.length)} (the limit is ${formatSize(maxBytes)})`,
+    );
+  }
+  const format = detectFormat(fileName, bytes);
+  const result = await runLoader(format, bytes);
+  const text = result.blocks.map((block) => block.text).join('\n');
+  if (result.blocks.length === 0) {
+    if (format === 'text' || format === 'markdown') throw new LoadError('empty', 'File is empty');
+    throw new LoadError('no_text', 'No text could be found in this file.');
+  }
+  if (looksGarbled(text)) throw new LoadError('garbled', GARBLED_MESSAGE);
+  return {
+    title: chooseTitle(result.title, result.blocks, fileName),
+    contentType: CONTENT_TYPES[format],
+    language: detectLanguage(text),
+    pageCount: result.pageCount,
+    blocks: result.blocks,
+    warnings: result.warnings,
+  };
+}

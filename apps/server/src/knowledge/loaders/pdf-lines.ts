@@ -1,0 +1,81 @@
+/**
+ * Rebuilds text lines from pdf.js text items. pdf.js returns items in content-stream order,
+ * which is not always reading order (the BAWS chapter number is drawn last but sits at the
+ * top), so items are grouped by baseline and sorted top to bottom, left to right.
+ */
+
+export type PdfLine = {
+  text: string;
+  /** Baseline, PDF units from the bottom of the page. */
+  y: number;
+  x: number;
+  xEnd: number;
+  /** Font size of the line's longest run. */
+  size: number;
+  page: number;
+};
+
+/** The part of a pdf.js TextItem that is used here. */
+export type RawTextItem = { str: string; transform: number[]; width: number };
+
+type Run = { str: string; x: number; y: number; width: number; size: number };
+
+function toRun(item: RawTextItem): Run | null {
+  const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
+  if (item.str.length === 0) return null;
+  // Rotated text (b, c non-zero) is rare in books; its size is still the vector length.
+  const size = Math.hypot(c, d) || Math.hypot(a, b);
+  return { str: item.str, x, y, width: item.width, size };
+}
+
+function sameLine(run: Run, line: Run[]): boolean {
+  const first = line[0];
+  if (!first) return false;
+  // Superscripts and mixed fonts shift baselines a little; a third of the size is tolerated.
+  return Math.abs(run.y - first.y) <= Math.max(2, Math.min(run.size, first.size) * 0.35);
+}
+
+function joinRuns(runs: Run[]): string {
+  let text = '';
+  let previousEnd: number | null = null;
+  for (const run of runs) {
+    if (previousEnd !== null && text.length > 0 && !/\s$/.test(text) && !/^\s/.test(run.str)) {
+      // Separate runs with a space when the gap between them looks like one.
+      if (run.x - previousEnd > run.size * 0.15) text += ' ';
+    }
+    text += run.str;
+    previousEnd = run.x + run.width;
+  }
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function buildLines(items: readonly RawTextItem[], page: number): PdfLine[] {
+  const runs = items
+    .map(toRun)
+    .filter((run): run is Run => run !== null)
+    .sort((left, right) => right.y - left.y || left.x - right.x);
+  const groups: Run[][] = [];
+  for (const run of runs) {
+    const current = groups[groups.length - 1];
+    if (current && sameLine(run, current)) current.push(run);
+    else groups.push([run]);
+  }
+  const lines: PdfLine[] = [];
+  for (const group of groups) {
+    group.sort((left, right) => left.x - right.x);
+    const text = joinRuns(group);
+    if (text.length === 0) continue;
+    const visible = group.filter((run) => run.str.trim().length > 0);
+    const longest = visible.reduce((best, run) => (run.str.length > best.str.length ? run : best));
+    const last = visible[visible.length - 1] ?? longest;
+    lines.push({
+      text,
+      y: longest.y,
+      x: visible[0]?.x ?? longest.x,
+      xEnd: last.x + last.width,
+      size: Math.round(longest.size * 10) / 10,
+      page,
+    });
+  }
+  return lines;
+}

@@ -1,0 +1,10 @@
+import type { LoadedBlock } from '../types.ts';
+
+/** What a format loader hands back; `loadDocument` adds language, final title and checks. */
+export type LoaderResult = {
+  blocks: LoadedBlock[];
+  /** A title the file declares itself (metadata, header, <title>), if any. */
+  title: string | null;
+  pageCount: number | null;
+  warnings: string[];
+};

@@ -1,0 +1,74 @@
+/**
+ * Choosing a document title: the file's own title, else its first real heading, else the file
+ * name. "Real" excludes headings every book has ("Preface", "Chapter II").
+ */
+import type { LoadedBlock } from './types.ts';
+
+const GENERIC_HEADING =
+  /^(?:the\s+)?(?:editor'?s\s+|author'?s\s+|translator'?s\s+)?(?:intro|introduction|contents|table of contents|preface|prologue|foreword|epilogue|text|cover|index|acknowledge?ments?|dedication|chapter|part|book|section|appendix)\b/i;
+
+/** Headings this far into a document no longer name it. */
+const TITLE_SEARCH_BLOCKS = 20;
+
+const SMALL_WORDS = new Set(
+  'a an and as at but by for from in into nor of on or over the to upon via with'.split(' '),
+);
+
+/**
+ * "ANNIHILATION OF CASTE WITH A Reply" → "Annihilation of Caste with a Reply". Only titles with
+ * a run of capitalised words are touched, and only those words; initials such as "B.R." stay.
+ */
+export function titleCase(text: string): string {
+  // Two capitalised words in a row mark a title set in capitals; one may be an acronym.
+  if (!/(?:^|\s)[\p{Lu}\P{L}]*\p{Lu}{2,}[\p{Lu}\P{L}]*\s+[^\s\p{Ll}]*\p{Lu}{2,}/u.test(text)) {
+    return text;
+  }
+  return text
+    .split(' ')
+    .map((word, index) => {
+      if (/\p{Ll}|\./u.test(word) || !/\p{Lu}/u.test(word)) return word;
+      const lowered = word.toLowerCase();
+      if (index > 0 && SMALL_WORDS.has(lowered)) return lowered;
+      return lowered.replace(
+        /^(\P{L}*)(\p{L})/u,
+        (_match, prefix: string, letter: string) => `${prefix}${letter.toUpperCase()}`,
+      );
+    })
+    .join(' ');
+}
+
+export function isUsableTitle(text: string | null | undefined): text is string {
+  if (!text) return false;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return letters >= 3 && text.split(' ').length <= 25;
+}
+
+export function titleFromFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? fileName;
+  const stem = base.includes('.') ? base.slice(0, base.lastIndexOf('.')) : base;
+  const words = stem.replace(/[_\s-]+/g, ' ').trim();
+  if (!words) return base;
+  return words
+    .split(' ')
+    .map((word, index) =>
+      index > 0 && SMALL_WORDS.has(word.toLowerCase())
+        ? word.toLowerCase()
+        : word.replace(/^\p{Ll}/u, (letter) => letter.toUpperCase()),
+    )
+    .join(' ');
+}
+
+export function chooseTitle(
+  declared: string | null,
+  blocks: readonly LoadedBlock[],
+  fileName: string,
+): string {
+  if (isUsableTitle(declared)) return titleCase(declared);
+  const headings = blocks.slice(0, TITLE_SEARCH_BLOCKS).filter((block) => block.kind === 'heading');
+  const topLevel = Math.min(...headings.map((block) => block.level ?? 1));
+  const heading = headings.find((block) => (block.level ?? 1) === topLevel);
+  if (heading && isUsableTitle(heading.text) && !GENERIC_HEADING.test(heading.text)) {
+    return titleCase(heading.text);
+  }
+  return titleFromFileName(fileName);
+}

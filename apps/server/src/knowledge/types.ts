@@ -1,0 +1,72 @@
+/**
+ * Shapes shared by the loaders, the chunker and ingestion. A loader turns a file's bytes into
+ * an ordered list of blocks; the chunker turns blocks into chunks that know their pages.
+ */
+
+export type BlockKind = 'heading' | 'paragraph';
+
+export type LoadedBlock = {
+  kind: BlockKind;
+  /** Normalised text (NFC, ligatures expanded, hyphenation re-joined, whitespace collapsed). */
+  text: string;
+  /** For headings: 1 = top level. */
+  level?: number;
+  /** 1-based PDF page the block starts on; null for formats without pages. */
+  page: number | null;
+  /** 1-based PDF page the block ends on (a paragraph may run across a page break). */
+  endPage: number | null;
+  /** The printed page number of `page`, when known (PDF page labels or detected numbers). */
+  pageLabel: string | null;
+  /** A stable anchor within the source, e.g. a Constituent Assembly paragraph id '11.165.2'. */
+  anchor: string | null;
+};
+
+export type LoadedDocument = {
+  title: string;
+  /** IANA media type of the original file, e.g. 'application/pdf'. */
+  contentType: string;
+  /** BCP 47 primary language guessed from the script of the text: 'en', 'hi', 'ta', … */
+  language: string;
+  /** Number of PDF pages; null for formats without pages. */
+  pageCount: number | null;
+  blocks: LoadedBlock[];
+  /** Non-fatal problems worth showing to whoever ingested the file. */
+  warnings: string[];
+};
+
+/** Why a file could not be ingested; each reason has its own message for the user. */
+export type LoadFailureReason =
+  | 'damaged'
+  | 'garbled'
+  | 'empty'
+  | 'unsupported'
+  | 'too_large'
+  | 'no_text';
+
+export class LoadError extends Error {
+  override name = 'LoadError';
+  readonly reason: LoadFailureReason;
+
+  constructor(reason: LoadFailureReason, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.reason = reason;
+  }
+}
+
+export type ChunkDraft = {
+  /** 0-based position within the document. */
+  ordinal: number;
+  /** 1-based PDF page the chunk starts on; null for formats without pages. */
+  page: number | null;
+  startPage: number | null;
+  endPage: number | null;
+  /** Printed page label of `page`, when known. */
+  pageLabel: string | null;
+  /** Titles of the enclosing headings, outermost first. */
+  headingPath: string[];
+  /** First block anchor inside the chunk, if any (e.g. a debate paragraph id). */
+  anchor: string | null;
+  text: string;
+  wordCount: number;
+  language: string;
+};

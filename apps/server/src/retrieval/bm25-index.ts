@@ -1,0 +1,286 @@
+/**
+ * In-memory BM25 with Lucene's formula, over chunks grouped by document.
+ *
+ * Duplicates. Chunks whose normalised words are equal (see `analyze`) are members of one passage
+ * (`PassageStore`): indexed once, counted once in N, avgdl and df, and returned once, through the
+ * earliest inserted live member (in `documentIds`, when given). Removing that member's document
+ * leaves the next member in its place; the passage dies with its last member.
+ *
+ * Deletion. A removed chunk's slot stays, marked empty; its passage's statistics leave at once.
+ * When empty slots outnumber live ones (and exceed 1024) the index is rebuilt from its own live
+ * data, keeping insertion order, so removal costs amortised O(postings) and memory stays bounded.
+ *
+ * Order. Score descending, then chunk id ascending (UTF-16 code units), so results do not depend
+ * on the order documents were loaded in.
+ */
+import { createHash } from 'node:crypto';
+import { PassageStore } from './passage-store.ts';
+import { analyze, tokenizeQuery } from './tokenizer.ts';
+import { TopK } from './top-k.ts';
+import { ensureCapacity } from './typed-arrays.ts';
+
+/** Tuned on the retrieval evaluation (bench/src/tune-bm25.ts, Kalpit + whole-corpus distractors). */
+export const BM25_K1 = 2.0;
+export const BM25_B = 1.0;
+
+export type Bm25Chunk = { id: string; text: string };
+export type Bm25Hit = {
+  chunkId: string;
+  documentId: string;
+  /** Raw BM25 score. */
+  score: number;
+  /**
+   * score / Σ over query terms of idf·(k1 + 1): a bound no passage reaches, so this is the share of
+   * the query's evidence the passage carries, independent of the other results. Query terms the
+   * index lacks count in the bound (with df = 0), so questions about things the corpus never
+   * mentions score low everywhere.
+   */
+  normalizedScore: number;
+};
+export type Bm25SearchOptions = { limit: number; documentIds?: ReadonlySet<string> };
+export type Bm25Stats = {
+  documents: number;
+  chunks: number;
+  /** Distinct chunk contents: what N counts. */
+  passages: number;
+  terms: number;
+  postings: number;
+  approxBytes: number;
+};
+
+const COMPACT_MIN_DEAD_SLOTS = 1024;
+
+type Candidate = { score: number; chunkId: string; slot: number };
+const better = (a: Candidate, b: Candidate) =>
+  a.score > b.score || (a.score === b.score && a.chunkId < b.chunkId);
+
+export class Bm25Index {
+  private readonly k1: number;
+  private readonly b: number;
+  private store = new PassageStore();
+
+  private readonly documents = new Map<string, number[]>();
+  private readonly slotByChunkId = new Map<string, number>();
+  /** Per slot; undefined once removed. */
+  private chunkIds: (string | undefined)[] = [];
+  private chunkDocuments: string[] = [];
+  private chunkPassage = new Int32Array(0);
+  /** Members of a passage form a list in insertion order: head per passage, next per chunk. */
+  private passageHead = new Int32Array(0);
+  private chunkNext = new Int32Array(0);
+  private liveChunks = 0;
+
+  private norms = new Float64Array(0);
+  private normsValid = false;
+  private scores = new Float64Array(0);
+  private touched = new Int32Array(0);
+
+  constructor(options: { k1?: number; b?: number } = {}) {
+    this.k1 = options.k1 ?? BM25_K1;
+    this.b = options.b ?? BM25_B;
+  }
+
+  /** Live chunks, duplicates included. */
+  get size(): number {
+    return this.liveChunks;
+  }
+
+  /** Replaces every chunk of `documentId`; the index is unchanged if this throws. */
+  upsertDocument(documentId: string, chunks: readonly Bm25Chunk[]): void {
+    const seen = new Set<string>();
+    for (const { id } of chunks) {
+      const slot = this.slotByChunkId.get(id);
+      if (seen.has(id) || (slot !== undefined && this.chunkDocuments[slot] !== documentId)) {
+        throw new Error(`Chunk id ${id} appears twice (document ${documentId})`);
+      }
+      seen.add(id);
+    }
+    const analysed = chunks.map((chunk) => ({ id: chunk.id, ...analyze(chunk.text) }));
+    this.removeDocument(documentId);
+    const slots = analysed.map(({ id, terms, words }) => {
+      const slot = this.addChunk(id, documentId);
+      // A chunk without terms can never match; it is kept only so removal finds it.
+      if (terms.length > 0) this.addMember(this.store.passageFor(fingerprint(words), terms), slot);
+      return slot;
+    });
+    this.documents.set(documentId, slots);
+    this.normsValid = false;
+  }
+
+  removeDocument(documentId: string): void {
+    const slots = this.documents.get(documentId);
+    if (!slots) return;
+    this.documents.delete(documentId);
+    for (const slot of slots) this.removeChunk(slot);
+    this.normsValid = false;
+    const deadSlots = this.chunkIds.length - this.liveChunks;
+    if (deadSlots > COMPACT_MIN_DEAD_SLOTS && deadSlots > this.liveChunks) this.renumber();
+  }
+
+  search(query: string, options: Bm25SearchOptions): Bm25Hit[] {
+    const terms = tokenizeQuery(query);
+    const store = this.store;
+    if (options.limit <= 0 || terms.length === 0 || store.livePassages === 0) return [];
+    this.prepareScratch();
+    const { scores, touched, norms } = this;
+    const alive = store.alive;
+    const n = store.livePassages;
+    let bound = 0;
+    let touchedCount = 0;
+    for (const term of terms) {
+      const id = store.termIds.get(term);
+      const df = id === undefined ? 0 : (store.df[id] ?? 0);
+      // Lucene: idf = ln(1 + (N - df + 0.5) / (df + 0.5)), always > 0.
+      const weight = Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (this.k1 + 1);
+      bound += weight;
+      if (id === undefined || df === 0) continue;
+      const list = store.postings[id] ?? new Uint32Array(0);
+      const length = store.postingLength[id] ?? 0;
+      for (let i = 0; i < length; i++) {
+        const posting = list[i] ?? 0;
+        const passage = posting >>> 8;
+        if (alive[passage] !== 1) continue;
+        const tf = posting & 255;
+        if (scores[passage] === 0) touched[touchedCount++] = passage;
+        scores[passage] = (scores[passage] ?? 0) + (weight * tf) / (tf + (norms[passage] ?? 0));
+      }
+    }
+    const top = new TopK<Candidate>(options.limit, better);
+    for (let i = 0; i < touchedCount; i++) {
+      const passage = touched[i] ?? 0;
+      const score = scores[passage] ?? 0;
+      scores[passage] = 0;
+      const floor = top.threshold;
+      if (floor !== undefined && score < floor.score) continue;
+      const slot = this.representative(passage, options.documentIds);
+      const chunkId = this.chunkIds[slot];
+      if (chunkId !== undefined) top.offer({ score, chunkId, slot });
+    }
+    return top.sorted().map(({ score, chunkId, slot }) => ({
+      chunkId,
+      documentId: this.chunkDocuments[slot] ?? '',
+      score,
+      normalizedScore: Math.min(1, score / bound),
+    }));
+  }
+
+  stats(): Bm25Stats {
+    let bytes = this.store.approxBytes();
+    bytes += this.chunkPassage.byteLength + this.chunkNext.byteLength;
+    bytes += this.passageHead.byteLength + this.norms.byteLength;
+    bytes += this.scores.byteLength + this.touched.byteLength + this.chunkIds.length * 16;
+    for (const id of this.slotByChunkId.keys()) bytes += id.length * 2 + 100;
+    return {
+      documents: this.documents.size,
+      chunks: this.liveChunks,
+      passages: this.store.livePassages,
+      terms: this.store.liveTerms,
+      postings: this.store.livePostings,
+      approxBytes: bytes,
+    };
+  }
+
+  private addChunk(id: string, documentId: string): number {
+    const slot = this.chunkIds.length;
+    this.chunkIds.push(id);
+    this.chunkDocuments.push(documentId);
+    this.chunkPassage = ensureCapacity(this.chunkPassage, slot + 1);
+    this.chunkNext = ensureCapacity(this.chunkNext, slot + 1);
+    this.chunkPassage[slot] = -1;
+    this.chunkNext[slot] = -1;
+    this.slotByChunkId.set(id, slot);
+    this.liveChunks++;
+    return slot;
+  }
+
+  /** Appends at the tail, so the head is always the earliest inserted live member. */
+  private addMember(passage: number, slot: number): void {
+    this.chunkPassage[slot] = passage;
+    this.passageHead = ensureCapacity(this.passageHead, passage + 1, -1);
+    let last = this.passageHead[passage] ?? -1;
+    if (last < 0) {
+      this.passageHead[passage] = slot;
+      return;
+    }
+    for (let next = this.chunkNext[last] ?? -1; next >= 0; next = this.chunkNext[last] ?? -1) {
+      last = next;
+    }
+    this.chunkNext[last] = slot;
+  }
+
+  private removeChunk(slot: number): void {
+    const id = this.chunkIds[slot];
+    if (id === undefined) return;
+    this.chunkIds[slot] = undefined;
+    this.slotByChunkId.delete(id);
+    this.liveChunks--;
+    const passage = this.chunkPassage[slot] ?? -1;
+    if (passage < 0) return;
+    let previous = -1;
+    let current = this.passageHead[passage] ?? -1;
+    while (current >= 0 && current !== slot) {
+      previous = current;
+      current = this.chunkNext[current] ?? -1;
+    }
+    const next = this.chunkNext[slot] ?? -1;
+    if (previous < 0) this.passageHead[passage] = next;
+    else this.chunkNext[previous] = next;
+    if (previous < 0 && next < 0) this.store.kill(passage);
+  }
+
+  /** The member to report: the earliest inserted live chunk in an allowed document, or -1. */
+  private representative(passage: number, documentIds: ReadonlySet<string> | undefined): number {
+    for (let slot = this.passageHead[passage] ?? -1; slot >= 0; slot = this.chunkNext[slot] ?? -1) {
+      if (!documentIds || documentIds.has(this.chunkDocuments[slot] ?? '')) return slot;
+    }
+    return -1;
+  }
+
+  /** Per-passage length norms depend on avgdl, so they are refreshed after any change. */
+  private prepareScratch(): void {
+    const count = this.store.count;
+    if (this.scores.length < count) {
+      this.scores = new Float64Array(Math.ceil(count * 1.25) + 16);
+      this.touched = new Int32Array(this.scores.length);
+    }
+    if (this.normsValid) return;
+    this.norms = ensureCapacity(this.norms, count);
+    const { k1, b } = this;
+    const lengths = this.store.passageLength;
+    const averageLength = this.store.totalLength / Math.max(1, this.store.livePassages);
+    for (let p = 0; p < count; p++) {
+      this.norms[p] = k1 * (1 - b + (b * (lengths[p] ?? 0)) / averageLength);
+    }
+    this.normsValid = true;
+  }
+
+  /** Rebuilds every structure from live data, in insertion order, dropping dead slots. */
+  private renumber(): void {
+    const next = new Bm25Index({ k1: this.k1, b: this.b });
+    const passageMap = new Int32Array(this.store.count).fill(-1);
+    const slotMap = new Int32Array(this.chunkIds.length).fill(-1);
+    this.chunkIds.forEach((id, slot) => {
+      if (id === undefined) return;
+      const newSlot = next.addChunk(id, this.chunkDocuments[slot] ?? '');
+      slotMap[slot] = newSlot;
+      const passage = this.chunkPassage[slot] ?? -1;
+      if (passage < 0) return;
+      if ((passageMap[passage] ?? -1) < 0) {
+        passageMap[passage] = next.store.copyFrom(this.store, passage);
+      }
+      next.addMember(passageMap[passage] ?? -1, newSlot);
+    });
+    for (const [documentId, slots] of this.documents) {
+      next.documents.set(
+        documentId,
+        slots.map((slot) => slotMap[slot] ?? -1),
+      );
+    }
+    Object.assign(this, next);
+  }
+}
+
+/** Identifies a chunk's content; SHA-256 so crafted uploads cannot hide another passage. */
+function fingerprint(words: readonly string[]): string {
+  return createHash('sha256').update(words.join(' ')).digest('base64url');
+}

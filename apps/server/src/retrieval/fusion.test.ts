@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { Bm25Index } from './bm25-index.ts';
+import { HybridRetriever, reciprocalRankFusion } from './fusion.ts';
+import { Bm25Retriever, type RetrievedChunk, type Retriever } from './retriever.ts';
+import { DenseRetriever, VectorIndex } from './vector-index.ts';
+
+const chunk = (chunkId: string, score = 0.5): RetrievedChunk => ({
+  chunkId,
+  documentId: `doc-${chunkId}`,
+  score,
+  rawScore: score,
+});
+
+describe('reciprocalRankFusion', () => {
+  it('sums 1 / (k + rank) over the rankings', () => {
+    const fused = reciprocalRankFusion([
+      [chunk('a'), chunk('b'), chunk('c')],
+      [chunk('c'), chunk('a'), chunk('d')],
+    ]);
+    expect(fused.map((entry) => entry.chunkId)).toEqual(['a', 'c', 'b', 'd']);
+    expect(fused[0]?.fusedScore).toBeCloseTo(1 / 61 + 1 / 62, 15);
+    expect(fused[1]?.fusedScore).toBeCloseTo(1 / 63 + 1 / 61, 15);
+    expect(fused[2]?.fusedScore).toBeCloseTo(1 / 62, 15);
+    expect(fused[3]?.sources).toEqual([undefined, chunk('d')]);
+  });
+
+  it('honours k, orders ties by chunk id and counts a repeated chunk once per ranking', () => {
+    const fused = reciprocalRankFusion([[chunk('y'), chunk('y')], [chunk('x')]], { k: 1 });
+    expect(fused.map((entry) => [entry.chunkId, entry.fusedScore])).toEqual([
+      ['x', 0.5],
+      ['y', 0.5],
+    ]);
+    expect(reciprocalRankFusion([])).toEqual([]);
+  });
+});
+
+/** Deterministic toy embedding: letter frequencies, enough to make "similar" texts close. */
+async function embed(text: string): Promise<Float32Array> {
+  const vector = new Float32Array(26).fill(0.01);
+  for (const char of text.toLowerCase()) {
+    const code = char.charCodeAt(0) - 97;
+    if (code >= 0 && code < 26) vector[code] = (vector[code] ?? 0) + 1;
+  }
+  return vector;
+}
+
+const chunks = [
+  { id: 'lex', text: 'Annihilation of caste requires destroying the shastras' },
+  { id: 'both', text: 'caste caste caste' },
+  { id: 'other', text: 'Political democracy and social democracy' },
+];
+
+function lexical(): Bm25Retriever {
+  const bm25 = new Bm25Index();
+  bm25.upsertDocument('doc', chunks);
+  return new Bm25Retriever(bm25);
+}
+
+async function hybridSetup(dense?: Retriever, onDenseError?: (error: unknown) => void) {
+  const vectors = new VectorIndex();
+  vectors.upsertDocument(
+    'doc',
+    await Promise.all(chunks.map(async ({ id, text }) => ({ id, vector: await embed(text) }))),
+  );
+  return new HybridRetriever({
+    lexical: lexical(),
+    dense: dense ?? new DenseRetriever({ index: vectors, embedQuery: embed }),
+    ...(onDenseError ? { onDenseError } : {}),
+  });
+}
+
+describe('HybridRetriever', () => {
+  it('fuses both sides, showing the lexical score when the lexical side found the chunk', async () => {
+    const hybrid = await hybridSetup();
+    const bm25Alone = await lexical().search({ text: 'caste', limit: 5 });
+    expect(bm25Alone.map((hit) => hit.chunkId)).toEqual(['both', 'lex']);
+    const hits = await hybrid.search({ text: 'caste', limit: 3 });
+    expect(hits.map((hit) => hit.chunkId)).toEqual(['both', 'lex', 'other']);
+    expect(hits[0]?.score).toBe(bm25Alone[0]?.score);
+    expect(hits[0]?.rawScore).toBeCloseTo(2 / 61, 15);
+    // Only the dense side returned "other" (third): its display score is its scaled fused score.
+    expect(hits[2]?.score).toBeCloseTo(1 / 63 / (2 / 61), 12);
+    expect(await hybrid.search({ text: 'caste', limit: 1 })).toHaveLength(1);
+  });
+
+  it('answers from the lexical side when the dense side fails and a handler is given', async () => {
+    const errors: unknown[] = [];
+    const failing: Retriever = { search: () => Promise.reject(new Error('embedder down')) };
+    const hybrid = await hybridSetup(failing, (error) => errors.push(error));
+    const hits = await hybrid.search({ text: 'caste', limit: 3 });
+    expect(hits.map((hit) => hit.chunkId)).toEqual(['both', 'lex']);
+    expect(errors).toEqual([new Error('embedder down')]);
+    const strict = await hybridSetup(failing);
+    await expect(strict.search({ text: 'caste', limit: 3 })).rejects.toThrow('embedder down');
+  });
+});

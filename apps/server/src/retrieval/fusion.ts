@@ -1,0 +1,99 @@
+/**
+ * Reciprocal rank fusion (Cormack et al., 2009) and the hybrid retriever built on it. RRF uses
+ * ranks only, so BM25 scores and cosine similarities need no common scale.
+ */
+import type { RetrievalQuery, RetrievedChunk, Retriever } from './retriever.ts';
+
+export const RRF_K = 60;
+
+export type FusedChunk = {
+  chunkId: string;
+  documentId: string;
+  /** Σ over rankings containing the chunk of 1 / (k + rank), rank starting at 1. */
+  fusedScore: number;
+  /** The chunk as each ranking returned it, by ranking position; undefined where absent. */
+  sources: (RetrievedChunk | undefined)[];
+};
+
+/** Fused list, best first; equal fused scores are ordered by chunk id for determinism. */
+export function reciprocalRankFusion(
+  rankings: readonly (readonly RetrievedChunk[])[],
+  options: { k?: number } = {},
+): FusedChunk[] {
+  const k = options.k ?? RRF_K;
+  const fused = new Map<string, FusedChunk>();
+  rankings.forEach((ranking, which) => {
+    ranking.forEach((chunk, position) => {
+      let entry = fused.get(chunk.chunkId);
+      if (!entry) {
+        entry = {
+          chunkId: chunk.chunkId,
+          documentId: chunk.documentId,
+          fusedScore: 0,
+          sources: Array.from({ length: rankings.length }, () => undefined),
+        };
+        fused.set(chunk.chunkId, entry);
+      }
+      // A ranking that repeats a chunk counts its best position only.
+      if (entry.sources[which]) return;
+      entry.sources[which] = chunk;
+      entry.fusedScore += 1 / (k + position + 1);
+    });
+  });
+  return [...fused.values()].sort(
+    (a, b) =>
+      b.fusedScore - a.fusedScore || (a.chunkId < b.chunkId ? -1 : a.chunkId > b.chunkId ? 1 : 0),
+  );
+}
+
+export type HybridRetrieverOptions = {
+  lexical: Retriever;
+  dense: Retriever;
+  k?: number;
+  /** Candidates asked of each retriever per result wanted; fusion needs depth to work with. */
+  candidateFactor?: number;
+  /**
+   * Called when the dense side fails (embedding server down…); the search then answers from the
+   * lexical side alone rather than failing the question. Without it the error propagates.
+   */
+  onDenseError?: (error: unknown) => void;
+};
+
+/**
+ * Lexical + dense by RRF. `rawScore` is the fused score. `score` (display) is the lexical
+ * normalised score when the lexical side found the chunk, since it says how much of the question
+ * the passage covers; otherwise the fused score over its maximum (rank 1 in both lists), so a
+ * chunk only the dense side found shows at most 0.5.
+ */
+export class HybridRetriever implements Retriever {
+  private readonly options: HybridRetrieverOptions;
+
+  constructor(options: HybridRetrieverOptions) {
+    this.options = options;
+  }
+
+  async search(query: RetrievalQuery): Promise<RetrievedChunk[]> {
+    if (query.limit <= 0) return [];
+    const { lexical, dense, onDenseError } = this.options;
+    const k = this.options.k ?? RRF_K;
+    const depth = Math.max(query.limit * (this.options.candidateFactor ?? 2), 20);
+    const deep = { ...query, limit: depth };
+    const [lexicalHits, denseHits] = await Promise.all([
+      lexical.search(deep),
+      dense.search(deep).catch((error: unknown) => {
+        if (!onDenseError) throw error;
+        onDenseError(error);
+        return [];
+      }),
+    ]);
+    const best = 2 / (k + 1);
+    return reciprocalRankFusion([lexicalHits, denseHits], { k })
+      .slice(0, query.limit)
+      .map((chunk) => ({
+        chunkId: chunk.chunkId,
+        documentId: chunk.documentId,
+        score: chunk.sources[0]?.score ?? chunk.fusedScore / best,
+        rawScore: chunk.fusedScore,
+      }));
+  }
+}

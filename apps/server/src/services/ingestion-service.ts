@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Database } from '../db/database.ts';
+import type { DocumentRow } from '../db/schema.ts';
+import { chunkDocument } from '../knowledge/chunker.ts';
+import { loadDocument } from '../knowledge/load-document.ts';
+import { LoadError, type LoadFailureReason } from '../knowledge/types.ts';
+import { insertChunks } from '../repositories/chunk-repository.ts';
+import {
+  countDocumentsWithSha256,
+  deleteDocument,
+  findDocumentBySha256,
+  findDocumentsByFileName,
+  findDocumentsByIdOrFileName,
+  insertDocument,
+} from '../repositories/document-repository.ts';
+import { recordKnowledgeChange } from '../repositories/knowledge-change-repository.ts';
+import { type FileStore, sha256Hex } from '../storage/file-store.ts';
+
+export type IngestionDeps = {
+  db: Database;
+  files: FileStore;
+  maxFileBytes: number;
+  /** Computes dense vectors for new chunks when embeddings are configured. */
+  embedChunks?: ((documentId: string) => Promise<void>) | null;
+};
+
+export type IngestInput = {
+  fileName: string;
+  bytes: Uint8Array;
+  /** Re-ingest when a file of the same name was ingested with other content. */
+  replace?: boolean;
+  sourceLink?: string | null;
+};
+
+export type IngestOutcome =
+  | {
+      status: 'ingested' | 'replaced';
+      document: DocumentRow;
+      pages: number | null;
+      chunks: number;
+      warnings: string[];
+    }
+  | {
+      status: 'skipped';
+      reason: 'unchanged' | 'same_content' | 'changed';
+      message: string;
+      document: DocumentRow;
+    }
+  | { status: 'failed'; reason: LoadFailureReason | 'internal'; message: string };
+
+/**
+ * The one way documents enter the knowledge base (CLI now, admin upload later). Each document
+ * is written in one transaction: a failure leaves no rows and no stored file behind.
+ */
+export async function ingestFile(deps: IngestionDeps, input: IngestInput): Promise<IngestOutcome> {
+  const fileName = path.basename(input.fileName);
+  const sha256 = sha256Hex(input.bytes);
+
+  const identical = await findDocumentBySha256(deps.db, sha256);
+  if (identical) {
+    const unchanged = identical.fileName === fileName;
+    return {
+      status: 'skipped',
+      reason: unchanged ? 'unchanged' : 'same_content',
+      message: unchanged
+        ? 'Unchanged since it was ingested'
+        : `Same content as ${identical.fileName}, which is already ingested`,
+      document: identical,
+    };
+  }
+  const predecessors = await findDocumentsByFileName(deps.db, fileName);
+  const [previous] = predecessors;
+  if (previous && !input.replace) {
+    return {
+      status: 'skipped',
+      reason: 'changed',
+      message: 'Changed since it was ingested; use --replace to re-ingest it',
+      document: previous,
+    };
+  }
+
+  let loaded: Awaited<ReturnType<typeof loadDocument>>;
+  try {
+    loaded = await loadDocument({ fileName, bytes: input.bytes, maxBytes: deps.maxFileBytes });
+  } catch (error) {
+    if (error instanceof LoadError) {
+      return { status: 'failed', reason: error.reason, message: error.message };
+    }
+    return { status: 'failed', reason: 'internal', message: describe(error) };
+  }
+  const drafts = chunkDocument(loaded);
+  if (drafts.length === 0) {
+    return { status: 'failed', reason: 'no_text', message: 'No text could be read from this file' };
+  }
+
+  const documentId = randomBytes(12).toString('base64url');
+  const embeds = Boolean(deps.embedChunks);
+  let document: DocumentRow;
+  try {
+    await deps.files.put(sha256, input.bytes);
+    document = await deps.db.transaction(async (tx) => {
+      for (const old of predecessors) {
+        await deleteDocument(tx, old.id);
+        await recordKnowledgeChange(tx, old.id, 'remove');
+      }
+      const row = await insertDocument(tx, {
+        id: documentId,
+        title: loaded.title,
+        fileName,
+        contentType: loaded.contentType,
+        sha256,
+        bytes: input.bytes.byteLength,
+        pageCount: loaded.pageCount,
+        language: loaded.language,
+        sourceLink: input.sourceLink ?? null,
+        status: embeds ? 'embedding' : 'ready',
+        warning: loaded.warnings.length > 0 ? loaded.warnings.join('; ') : null,
+      });
+      await insertChunks(
+        tx,
+        drafts.map((draft) => ({
+          id: `${documentId}-${draft.ordinal}`,
+          documentId,
+          ordinal: draft.ordinal,
+          page: draft.page,
+          startPage: draft.startPage,
+          endPage: draft.endPage,
+          pageLabel: draft.pageLabel,
+          headingPath: draft.headingPath,
+          anchor: draft.anchor,
+          text: draft.text,
+          wordCount: draft.wordCount,
+          language: draft.language,
+        })),
+      );
+      await recordKnowledgeChange(tx, documentId, 'upsert');
+      return row;
+    });
+  } catch (error) {
+    await removeFileIfUnused(deps, sha256);
+    return { status: 'failed', reason: 'internal', message: describe(error) };
+  }
+  for (const old of predecessors) await removeFileIfUnused(deps, old.sha256);
+
+  if (deps.embedChunks) await deps.embedChunks(documentId);
+  return {
+    status: previous ? 'replaced' : 'ingested',
+    document,
+    pages: loaded.pageCount,
+    chunks: drafts.length,
+    warnings: loaded.warnings,
+  };
+}
+
+/** Removes documents by id or file name; returns what was removed. */
+export async function removeDocuments(deps: IngestionDeps, key: string): Promise<DocumentRow[]> {
+  const found = await findDocumentsByIdOrFileName(deps.db, key);
+  if (found.length === 0) return [];
+  await deps.db.transaction(async (tx) => {
+    for (const document of found) {
+      await deleteDocument(tx, document.id);
+      await recordKnowledgeChange(tx, document.id, 'remove');
+    }
+  });
+  for (const document of found) await removeFileIfUnused(deps, document.sha256);
+  return found;
+}
+
+async function removeFileIfUnused(deps: IngestionDeps, sha256: string): Promise<void> {
+  if ((await countDocumentsWithSha256(deps.db, sha256)) === 0) await deps.files.remove(sha256);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,211 @@
+import { inArray } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { chunks } from '../db/schema.ts';
+import {
+  findIndexedChunksOfDocuments,
+  type IndexedChunkRow,
+  streamIndexedChunks,
+} from '../repositories/chunk-repository.ts';
+import { latestChangeId, recentChanges } from '../repositories/knowledge-change-repository.ts';
+import { Bm25Index } from '../retrieval/bm25-index.ts';
+import { Bm25Retriever, type Retriever } from '../retrieval/retriever.ts';
+
+/** What the index keeps per chunk in memory; the text itself stays in the database. */
+type ChunkMeta = Omit<IndexedChunkRow, 'text'>;
+
+export type Passage = ChunkMeta & {
+  text: string;
+  /** 0..1, for display. */
+  score: number;
+  /** Where the original opens at this passage, e.g. `/api/documents/abc/file#page=12`. */
+  link: string;
+};
+
+/** Changes are re-read over this window: commits can land out of id order. */
+const CHANGE_WINDOW_SECONDS = 60;
+
+/**
+ * The in-memory retrieval index over every chunk, kept in step with the database: built at start,
+ * then updated from the knowledge_changes log, which every process writing documents appends to.
+ */
+export class KnowledgeIndex {
+  private readonly db: Database;
+  private readonly bm25 = new Bm25Index();
+  private readonly retriever: Retriever;
+  private readonly meta = new Map<string, ChunkMeta>();
+  private readonly chunkIdsByDocument = new Map<string, string[]>();
+  private lastChangeId = 0;
+  private readonly appliedChanges = new Map<number, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private syncing: Promise<number> | null = null;
+
+  constructor(db: Database) {
+    this.db = db;
+    this.retriever = new Bm25Retriever(this.bm25);
+  }
+
+  /** Builds the index from the database. */
+  async load(): Promise<void> {
+    // Read the log position first: changes made while loading are applied again by sync().
+    this.lastChangeId = await latestChangeId(this.db);
+    let pending: IndexedChunkRow[] = [];
+    for await (const page of streamIndexedChunks(this.db)) {
+      for (const row of page) {
+        if (pending.length > 0 && pending[0]?.documentId !== row.documentId) {
+          this.putDocument(pending[0]?.documentId ?? '', pending);
+          pending = [];
+        }
+        pending.push(row);
+      }
+    }
+    if (pending[0]) this.putDocument(pending[0].documentId, pending);
+  }
+
+  /** Applies changes other processes made; returns how many documents it touched. */
+  sync(): Promise<number> {
+    this.syncing ??= this.applyChanges().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  startSync(intervalMs: number, onError: (error: unknown) => void): void {
+    this.stopSync();
+    this.timer = setInterval(() => {
+      this.sync().catch(onError);
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stopSync(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  get stats() {
+    const { terms, postings, approxBytes } = this.bm25.stats();
+    return {
+      documents: this.chunkIdsByDocument.size,
+      chunks: this.meta.size,
+      terms,
+      postings,
+      approxBytes,
+    };
+  }
+
+  async search(text: string, limit: number): Promise<Passage[]> {
+    // A few extra hits so that collapsing contained duplicates still fills the limit.
+    const hits = await this.retriever.search({ text, limit: limit + CONTAINMENT_SLACK });
+    if (hits.length === 0) return [];
+    const rows = await this.db
+      .select({ id: chunks.id, text: chunks.text })
+      .from(chunks)
+      .where(
+        inArray(
+          chunks.id,
+          hits.map((hit) => hit.chunkId),
+        ),
+      );
+    const textById = new Map(rows.map((row) => [row.id, row.text]));
+    const passages: Passage[] = [];
+    for (const hit of hits) {
+      const meta = this.meta.get(hit.chunkId);
+      const chunkText = textById.get(hit.chunkId);
+      // A chunk removed by another process since the last sync is simply left out.
+      if (!meta || chunkText === undefined) continue;
+      passages.push({ ...meta, text: chunkText, score: hit.score, link: sourceLink(meta) });
+    }
+    return collapseContained(passages).slice(0, limit);
+  }
+
+  private async applyChanges(): Promise<number> {
+    const changes = await recentChanges(this.db, this.lastChangeId, CHANGE_WINDOW_SECONDS);
+    const now = Date.now();
+    const touched = new Set<string>();
+    for (const change of changes) {
+      if (this.appliedChanges.has(change.id)) continue;
+      this.appliedChanges.set(change.id, now);
+      touched.add(change.documentId);
+      this.lastChangeId = Math.max(this.lastChangeId, change.id);
+    }
+    for (const [id, appliedAt] of this.appliedChanges) {
+      if (now - appliedAt > CHANGE_WINDOW_SECONDS * 2000) this.appliedChanges.delete(id);
+    }
+    if (touched.size === 0) return 0;
+    // Reload each touched document as it is now: order-independent and idempotent.
+    const rows = await findIndexedChunksOfDocuments(this.db, [...touched]);
+    const byDocument = Map.groupBy(rows, (row) => row.documentId);
+    for (const documentId of touched) {
+      const current = byDocument.get(documentId);
+      if (current) this.putDocument(documentId, current);
+      else this.dropDocument(documentId);
+    }
+    return touched.size;
+  }
+
+  private putDocument(documentId: string, rows: IndexedChunkRow[]): void {
+    this.dropDocument(documentId);
+    this.bm25.upsertDocument(
+      documentId,
+      rows.map((row) => ({ id: row.id, text: row.text })),
+    );
+    for (const { text: _text, ...meta } of rows) this.meta.set(meta.id, meta);
+    this.chunkIdsByDocument.set(
+      documentId,
+      rows.map((row) => row.id),
+    );
+  }
+
+  private dropDocument(documentId: string): void {
+    const ids = this.chunkIdsByDocument.get(documentId);
+    if (!ids) return;
+    this.bm25.removeDocument(documentId);
+    for (const id of ids) this.meta.delete(id);
+    this.chunkIdsByDocument.delete(documentId);
+  }
+}
+
+/**
+ * An excerpt file that repeats part of a fuller text (e.g. one paragraph of a speech) is the same
+ * evidence twice: cite it once, as the fuller passage, at the better of the two ranks.
+ */
+export function collapseContained(passages: Passage[]): Passage[] {
+  const keys = passages.map((passage) => passage.text.toLowerCase().replace(/\s+/g, ' ').trim());
+  const result: (Passage | null)[] = [...passages];
+  for (let i = 0; i < passages.length; i++) {
+    for (let j = i + 1; j < passages.length; j++) {
+      const [a, b] = [keys[i] ?? '', keys[j] ?? ''];
+      if (
+        !result[i] ||
+        !result[j] ||
+        a.length < MIN_CONTAINED_CHARS ||
+        b.length < MIN_CONTAINED_CHARS
+      ) {
+        continue;
+      }
+      if (b.includes(a)) {
+        const fuller = passages[j];
+        const kept = result[i];
+        if (fuller && kept) result[i] = { ...fuller, score: Math.max(kept.score, fuller.score) };
+        result[j] = null;
+      } else if (a.includes(b)) {
+        result[j] = null;
+      }
+    }
+  }
+  return result.filter((passage): passage is Passage => passage !== null);
+}
+
+const CONTAINMENT_SLACK = 5;
+/** Shorter texts (a heading, a line) may repeat legitimately in different works. */
+const MIN_CONTAINED_CHARS = 200;
+
+export function documentFileUrl(documentId: string): string {
+  return `/api/documents/${encodeURIComponent(documentId)}/file`;
+}
+
+/** PDF viewers open `#page=N`; other formats open at the top. */
+function sourceLink(meta: ChunkMeta): string {
+  const base = documentFileUrl(meta.documentId);
+  return meta.contentType === 'application/pdf' && meta.page ? `${base}#page=${meta.page}` : base;
+}

@@ -1,0 +1,145 @@
+/** The printed table and the JSON record of one benchmark run. */
+import { renderTable } from '@samvad/server/cli/summary-table.ts';
+import type { Bm25Stats } from '@samvad/server/retrieval/bm25-index.ts';
+import type { LatencyResult } from './measure.ts';
+import type { LoadResult } from './postgres-reference.ts';
+
+export const MEMORY_TARGET_BYTES = 150 * 1024 * 1024;
+
+export type OurSide = {
+  buildSeconds: number;
+  /** Heap + ArrayBuffer growth across the build, after full collections; null without --expose-gc. */
+  heapDeltaBytes: number | null;
+  stats: Bm25Stats;
+  latency: LatencyResult;
+};
+export type ReferenceSide = { load: LoadResult; latency: LatencyResult };
+export type Reference =
+  | {
+      status: 'measured';
+      server: string;
+      serverVersion: string;
+      database: string;
+      real: ReferenceSide;
+      synthetic: ReferenceSide;
+    }
+  | { status: 'unreachable'; server: string; error: string };
+
+export type Sizes = { real: OurSide; synthetic: OurSide };
+
+const MB = 1024 * 1024;
+const mb = (bytes: number | null | undefined) =>
+  bytes === null || bytes === undefined ? '–' : `${(bytes / MB).toFixed(1)} MB`;
+const ms = (x: number | undefined) => (x === undefined ? '–' : `${x.toFixed(3)} ms`);
+const ratio = (ours: number, theirs: number | undefined) =>
+  theirs === undefined || theirs === 0 ? '–' : `${(ours / theirs).toFixed(3)}×`;
+const count = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString('en-US'));
+
+/**
+ * One row per measure; PostgreSQL's columns hold its nearest equivalent (load + GIN + ANALYZE for
+ * build, on-disk sizes for memory), and ratios only where the two measure the same thing.
+ */
+export function resultTable(ours: Sizes, reference: Reference, queryCount: number): string {
+  const size = ours.synthetic.stats.chunks.toLocaleString('en-US');
+  const pgReal = reference.status === 'measured' ? reference.real : undefined;
+  const pgSyn = reference.status === 'measured' ? reference.synthetic : undefined;
+  const heap = ours.synthetic.heapDeltaBytes;
+  const memoryTarget =
+    heap === null ? '≤ 150 MB (unmeasured)' : `≤ 150 MB ${heap <= MEMORY_TARGET_BYTES ? '✓' : '✗'}`;
+  const latencyRow = (label: string, key: 'p50' | 'p95' | 'p99' | 'mean', withRatio: boolean) => [
+    label,
+    ms(ours.real.latency[key]),
+    ms(ours.synthetic.latency[key]),
+    ms(pgReal?.latency[key]),
+    ms(pgSyn?.latency[key]),
+    withRatio ? ratio(ours.real.latency[key], pgReal?.latency[key]) : '',
+    withRatio ? ratio(ours.synthetic.latency[key], pgSyn?.latency[key]) : '',
+    '',
+  ];
+  const rows = [
+    [
+      'chunks',
+      count(ours.real.stats.chunks),
+      count(ours.synthetic.stats.chunks),
+      count(pgReal?.load.rows),
+      count(pgSyn?.load.rows),
+      '',
+      '',
+      '',
+    ],
+    [
+      'build (PG: load+GIN+ANALYZE)',
+      `${ours.real.buildSeconds.toFixed(2)} s`,
+      `${ours.synthetic.buildSeconds.toFixed(2)} s`,
+      pgReal ? `${pgReal.load.seconds.toFixed(2)} s` : '–',
+      pgSyn ? `${pgSyn.load.seconds.toFixed(2)} s` : '–',
+      ratio(ours.real.buildSeconds, pgReal?.load.seconds),
+      ratio(ours.synthetic.buildSeconds, pgSyn?.load.seconds),
+      '',
+    ],
+    [
+      'memory: heap Δ (PG: GIN size)',
+      mb(ours.real.heapDeltaBytes),
+      mb(heap),
+      mb(pgReal?.load.indexBytes),
+      mb(pgSyn?.load.indexBytes),
+      '',
+      '',
+      memoryTarget,
+    ],
+    [
+      'memory: approxBytes (PG: table)',
+      mb(ours.real.stats.approxBytes),
+      mb(ours.synthetic.stats.approxBytes),
+      mb(pgReal?.load.tableBytes),
+      mb(pgSyn?.load.tableBytes),
+      '',
+      '',
+      '',
+    ],
+    ['terms', count(ours.real.stats.terms), count(ours.synthetic.stats.terms), '', '', '', '', ''],
+    [
+      'postings',
+      count(ours.real.stats.postings),
+      count(ours.synthetic.stats.postings),
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
+    latencyRow('query p50', 'p50', true),
+    latencyRow('query p95', 'p95', true),
+    latencyRow('query p99', 'p99', true),
+    latencyRow('query mean', 'mean', false),
+    [
+      `queries with no hit (of ${queryCount})`,
+      count(ours.real.latency.emptyResults),
+      count(ours.synthetic.latency.emptyResults),
+      count(pgReal?.latency.emptyResults),
+      count(pgSyn?.latency.emptyResults),
+      '',
+      '',
+      '',
+    ],
+  ];
+  return renderTable(
+    [
+      'measure',
+      'real corpus',
+      `${size} chunks`,
+      'PG real',
+      `PG ${size}`,
+      'ours/PG real',
+      `ours/PG ${size}`,
+      'target',
+    ],
+    rows,
+  );
+}
+
+/** YYYY-MM-DD in local time, as a reader of the results folder would expect. */
+export function localDate(date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
