@@ -1,8 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { loadPersona } from './config/persona.ts';
 import { DirectoryLockedError } from './db/directory-lock.ts';
 import { openDatabase } from './db/open-database.ts';
+import { embedPendingDocuments } from './services/embedding-service.ts';
 import { openKnowledgeBase } from './services/open-knowledge-base.ts';
 
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -17,8 +19,17 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
-  const knowledge = await openKnowledgeBase(config, database.db);
-  const app = await buildApp({ config, database, persona, knowledge });
+  let app: FastifyInstance | undefined;
+  const knowledge = await openKnowledgeBase(config, database.db, (error) =>
+    app?.log.warn({ err: error }, 'dense retrieval failed; answered from BM25 alone'),
+  );
+  app = await buildApp({ config, database, persona, knowledge });
+  if (knowledge.embeddings) {
+    // Documents whose embedding was interrupted finish in the background; search works meanwhile.
+    embedPendingDocuments(database.db, knowledge.embeddings).catch((error: unknown) =>
+      app.log.error({ err: error }, 'resuming embeddings failed'),
+    );
+  }
   knowledge.index.startSync(config.knowledge.syncIntervalMs, (error) =>
     app.log.error({ err: error }, 'knowledge index sync failed'),
   );

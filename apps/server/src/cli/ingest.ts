@@ -8,7 +8,14 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { DirectoryLockedError } from '../db/directory-lock.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { listDocuments } from '../repositories/document-repository.ts';
-import { type IngestOutcome, ingestFile, removeDocuments } from '../services/ingestion-service.ts';
+import { embedDocument, embedPendingDocuments } from '../services/embedding-service.ts';
+import {
+  type IngestionDeps,
+  type IngestOutcome,
+  ingestFile,
+  removeDocuments,
+} from '../services/ingestion-service.ts';
+import { createConfiguredEmbeddingClient } from '../services/open-knowledge-base.ts';
 import { FileStore } from '../storage/file-store.ts';
 import { collectFiles } from './collect-files.ts';
 import { renderTable } from './summary-table.ts';
@@ -38,7 +45,17 @@ async function main(): Promise<number> {
   try {
     await database.migrate();
     const files = new FileStore(config.knowledge.filesDir);
-    const deps = { db: database.db, files, maxFileBytes: config.knowledge.maxFileBytes };
+    const embeddings = createConfiguredEmbeddingClient(config);
+    const deps: IngestionDeps = {
+      db: database.db,
+      files,
+      maxFileBytes: config.knowledge.maxFileBytes,
+      embedChunks: embeddings ? (id) => embedDocument(database.db, embeddings, id) : null,
+    };
+    if (embeddings) {
+      const resumed = await embedPendingDocuments(database.db, embeddings);
+      if (resumed > 0) console.error(`Finished embeddings of ${resumed} earlier documents`);
+    }
     if (values.list) return await list(database);
     if (values.remove) {
       const removed = await removeDocuments(deps, values.remove);

@@ -143,13 +143,21 @@ export async function ingestFile(deps: IngestionDeps, input: IngestInput): Promi
   }
   for (const old of predecessors) await removeFileIfUnused(deps, old.sha256);
 
-  if (deps.embedChunks) await deps.embedChunks(documentId);
+  const warnings = [...loaded.warnings];
+  if (deps.embedChunks) {
+    try {
+      await deps.embedChunks(documentId);
+    } catch (error) {
+      // The text is indexed and searchable; dense vectors resume on the next start or run.
+      warnings.push(`Embeddings pending (${describe(error)}); they resume on the next run`);
+    }
+  }
   return {
     status: previous ? 'replaced' : 'ingested',
     document,
     pages: loaded.pageCount,
     chunks: drafts.length,
-    warnings: loaded.warnings,
+    warnings,
   };
 }
 

@@ -6,9 +6,13 @@ import {
   type IndexedChunkRow,
   streamIndexedChunks,
 } from '../repositories/chunk-repository.ts';
+import { vectorsOfChunks } from '../repositories/embedding-repository.ts';
 import { latestChangeId, recentChanges } from '../repositories/knowledge-change-repository.ts';
 import { Bm25Index } from '../retrieval/bm25-index.ts';
+import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
+import { HybridRetriever } from '../retrieval/fusion.ts';
 import { Bm25Retriever, type Retriever } from '../retrieval/retriever.ts';
+import { DenseRetriever, VectorIndex } from '../retrieval/vector-index.ts';
 
 /** What the index keeps per chunk in memory; the text itself stays in the database. */
 type ChunkMeta = Omit<IndexedChunkRow, 'text'>;
@@ -39,9 +43,36 @@ export class KnowledgeIndex {
   private timer: NodeJS.Timeout | null = null;
   private syncing: Promise<number> | null = null;
 
-  constructor(db: Database) {
+  private readonly dense: { client: EmbeddingClient; vectors: VectorIndex } | null;
+
+  /**
+   * With an embedding client, searches fuse BM25 with dense vectors (RRF); if the embedding
+   * server fails at query time, answers come from BM25 alone and `onDenseError` hears of it.
+   */
+  constructor(
+    db: Database,
+    options: { embeddings?: EmbeddingClient | null; onDenseError?: (error: unknown) => void } = {},
+  ) {
     this.db = db;
-    this.retriever = new Bm25Retriever(this.bm25);
+    const lexical = new Bm25Retriever(this.bm25);
+    const client = options.embeddings ?? null;
+    if (!client) {
+      this.dense = null;
+      this.retriever = lexical;
+      return;
+    }
+    const vectors = new VectorIndex();
+    this.dense = { client, vectors };
+    const embedQuery = async (text: string) => {
+      const [vector] = await client.embed([text]);
+      if (!vector) throw new Error('The embedding server returned no vector for the query');
+      return vector;
+    };
+    this.retriever = new HybridRetriever({
+      lexical,
+      dense: new DenseRetriever({ index: vectors, embedQuery }),
+      onDenseError: options.onDenseError ?? (() => {}),
+    });
   }
 
   /** Builds the index from the database. */
@@ -59,6 +90,7 @@ export class KnowledgeIndex {
       }
     }
     if (pending[0]) this.putDocument(pending[0].documentId, pending);
+    await this.loadVectors([...this.chunkIdsByDocument.keys()]);
   }
 
   /** Applies changes other processes made; returns how many documents it touched. */
@@ -140,6 +172,7 @@ export class KnowledgeIndex {
       if (current) this.putDocument(documentId, current);
       else this.dropDocument(documentId);
     }
+    await this.loadVectors([...touched].filter((id) => byDocument.has(id)));
     return touched.size;
   }
 
@@ -156,10 +189,26 @@ export class KnowledgeIndex {
     );
   }
 
+  /** Dense vectors of these documents, when embeddings are on; chunks without one are skipped. */
+  private async loadVectors(documentIds: string[]): Promise<void> {
+    if (!this.dense) return;
+    const { client, vectors } = this.dense;
+    const found = await vectorsOfChunks(this.db, client.model, documentIds);
+    for (const documentId of documentIds) {
+      const rows = (this.chunkIdsByDocument.get(documentId) ?? []).flatMap((id) => {
+        const vector = found.get(id);
+        return vector ? [{ id, vector }] : [];
+      });
+      vectors.removeDocument(documentId);
+      if (rows.length > 0) vectors.upsertDocument(documentId, rows);
+    }
+  }
+
   private dropDocument(documentId: string): void {
     const ids = this.chunkIdsByDocument.get(documentId);
     if (!ids) return;
     this.bm25.removeDocument(documentId);
+    this.dense?.vectors.removeDocument(documentId);
     for (const id of ids) this.meta.delete(id);
     this.chunkIdsByDocument.delete(documentId);
   }

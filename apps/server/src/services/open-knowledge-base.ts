@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AppContext } from '../app-context.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/database.ts';
+import { createEmbeddingClient, type EmbeddingClient } from '../retrieval/embedding-client.ts';
 import { FileStore } from '../storage/file-store.ts';
 import { KnowledgeIndex } from './knowledge-index.ts';
 
@@ -9,9 +10,22 @@ import { KnowledgeIndex } from './knowledge-index.ts';
 export async function openKnowledgeBase(
   config: Config,
   db: Database,
+  onDenseError: (error: unknown) => void = () => {},
 ): Promise<AppContext['knowledge']> {
   await mkdir(config.knowledge.filesDir, { recursive: true });
-  const index = new KnowledgeIndex(db);
+  const embeddings = createConfiguredEmbeddingClient(config);
+  const index = new KnowledgeIndex(db, { embeddings, onDenseError });
   await index.load();
-  return { files: new FileStore(config.knowledge.filesDir), index };
+  return { files: new FileStore(config.knowledge.filesDir), index, embeddings };
+}
+
+/** The embedding client when EMBEDDING_BASE_URL and EMBEDDING_MODEL are set; else null. */
+export function createConfiguredEmbeddingClient(config: Config): EmbeddingClient | null {
+  const settings = config.knowledge.embeddings;
+  if (!settings) return null;
+  return createEmbeddingClient({
+    baseUrl: settings.baseUrl,
+    model: settings.model,
+    ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+  });
 }

@@ -36,7 +36,10 @@ export function measureLayout(pages: readonly PdfLine[][]): Layout {
   const bodySize = mode(lines.map((line) => [line.size, line.text.length]));
   const body = lines.filter((line) => Math.abs(line.size - bodySize) <= bodySize * 0.12);
   const left = mode(body.map((line) => [Math.round(line.x), 1]));
-  const right = mode(body.map((line) => [Math.round(line.xEnd), 1]));
+  // Most body lines are justified to the right margin, but short texts may have none that
+  // are; the 90th percentile is the margin either way.
+  const ends = body.map((line) => line.xEnd).sort((a, b) => a - b);
+  const right = ends[Math.floor((ends.length - 1) * 0.9)] ?? 0;
   const headingSizes = [
     ...new Set(lines.filter((line) => isLargeHeading(line, bodySize)).map((line) => line.size)),
   ].sort((a, b) => b - a);

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { LoadError } from '../types.ts';
+import { loadPdf, NO_TEXT_MESSAGE } from './pdf.ts';
+
+type Line = { text: string; x?: number; y: number; size?: number };
+
+/** Writes a small valid PDF: one Helvetica text line per entry, pages in order. */
+function makePdf(pages: Line[][], pageLabels?: string): Uint8Array {
+  const objects: string[] = [];
+  const add = (body: string) => objects.push(body);
+  const pageIds = pages.map((_, index) => 4 + index * 2);
+  add(`<< /Type /Catalog /Pages 2 0 R ${pageLabels ? `/PageLabels ${pageLabels}` : ''} >>`);
+  add(
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+  );
+  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  pages.forEach((lines, index) => {
+    const content = lines
+      .map((line) => {
+        const escaped = line.text.replace(/[\\()]/g, (c) => `\\${c}`);
+        return `BT /F1 ${line.size ?? 11} Tf ${line.x ?? 72} ${line.y} Td (${escaped}) Tj ET`;
+      })
+      .join('\n');
+    const contentId = (pageIds[index] ?? 0) + 1;
+    add(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ' +
+        `/Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`,
+    );
+    add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
+  });
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
+}
+
+/** A page of body text: wrapped lines 14pt apart, a paragraph gap of 28pt. */
+const bodyPage = (paragraphs: string[][]): Line[] => {
+  const lines: Line[] = [];
+  let y = 700;
+  for (const paragraph of paragraphs) {
+    paragraph.forEach((text, index) => {
+      lines.push({ text, y, x: index === 0 ? 84 : 72 });
+      y -= 14;
+    });
+    y -= 14;
+  }
+  return lines;
+};
+
+describe('loadPdf on generated PDFs', () => {
+  it('refuses a PDF without any text and suggests OCR', async () => {
+    const error = await loadPdf(makePdf([[], []])).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LoadError);
+    expect(error).toMatchObject({ reason: 'no_text', message: NO_TEXT_MESSAGE });
+    expect(NO_TEXT_MESSAGE).toMatch(/OCR/);
+  });
+
+  it('uses the page labels the PDF defines', async () => {
+    // Distinct text: a line repeated at the same place on every page would be a running head.
+    const pages = ['Preface.', 'Contents.', 'Chapter one begins.'].map((text) => [
+      { text, y: 700 },
+    ]);
+    const labels = '<< /Nums [0 << /S /r >> 2 << /S /D /St 7 >>] >>';
+    const { blocks } = await loadPdf(makePdf(pages, labels));
+    expect(blocks.map((block) => [block.page, block.pageLabel])).toEqual([
+      [1, 'i'],
+      [2, 'ii'],
+      [3, '7'],
+    ]);
+  });
+
+  it('rebuilds paragraphs from line positions and joins them across pages', async () => {
+    const first = bodyPage([
+      ['The first paragraph starts here and it runs on', 'to a second line that ends it.'],
+      ['A second paragraph begins on the first page and its consti-', 'tution continues on the'],
+    ]);
+    const second = bodyPage([['next page, where it ends.'], ['A third paragraph.']]);
+    // Same position, same font, continuing sentence: the paragraph goes on across the break.
+    second[0] = { text: 'next page, where it ends.', y: 700, x: 72 };
+    const { blocks, pageCount } = await loadPdf(makePdf([first, second]));
+    expect(pageCount).toBe(2);
+    expect(blocks.map((block) => [block.text, block.page, block.endPage])).toEqual([
+      ['The first paragraph starts here and it runs on to a second line that ends it.', 1, 1],
+      [
+        'A second paragraph begins on the first page and its constitution continues on the next page, where it ends.',
+        1,
+        2,
+      ],
+      ['A third paragraph.', 2, 2],
+    ]);
+  });
+
+  it('reports a truncated file as damaged', async () => {
+    const whole = makePdf([[{ text: 'Some text.', y: 700 }]]);
+    const error = await loadPdf(whole.subarray(0, 120)).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ reason: 'damaged', message: 'PDF is damaged or truncated' });
+  });
+});
