@@ -107,6 +107,15 @@ describe('chunkDocument', () => {
     expect(section?.headingPath).toEqual(['Part One', 'A section']);
   });
 
+  it('files a chunk that opens with stacked headings under the innermost one', () => {
+    const [first, second] = chunkDocument(
+      doc([heading('Book One', 1), heading('Part I', 2), block(paragraph(0, 40))]),
+    );
+    expect(first?.headingPath).toEqual(['Book One', 'Part I']);
+    expect(first?.text.startsWith('Book One\n\nPart I\n\nSentence 0 says')).toBe(true);
+    expect(second?.headingPath).toEqual(['Book One', 'Part I']);
+  });
+
   it('splits a single sentence longer than the ceiling, and only then', () => {
     const long = `${'word '.repeat(800).trim()}.`;
     const pieces = chunkDocument(doc([block(long)]), { maxWords: 350 });

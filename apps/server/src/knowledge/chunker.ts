@@ -105,8 +105,10 @@ export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): 
   const targetWords = options.targetWords ?? CHUNK_TARGET_WORDS;
   const maxWords = Math.max(options.maxWords ?? CHUNK_MAX_WORDS, targetWords);
   const overlapWords = Math.round(targetWords * (options.overlapRatio ?? CHUNK_OVERLAP_RATIO));
-  const headingLevels = doc.blocks.filter((b) => b.kind === 'heading').map((b) => b.level ?? 1);
-  const topLevel = Math.min(...headingLevels);
+  const topLevel = doc.blocks.reduce(
+    (top, block) => (block.kind === 'heading' ? Math.min(top, block.level ?? 1) : top),
+    Number.POSITIVE_INFINITY,
+  );
   const drafts: ChunkDraft[] = [];
   const path: Array<{ level: number; text: string }> = [];
   let open: Open = { units: [], fresh: 0, path: [] };
@@ -151,7 +153,8 @@ export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): 
     if (first) open.units[0] = { ...first, startsParagraph: true };
   };
   const add = (unit: Unit) => {
-    if (open.units.length === 0) open.path = currentPath();
+    // A chunk opening with "Book" then "Chapter" headings belongs to the chapter.
+    if (open.units.every((held) => held.heading)) open.path = currentPath();
     open.units.push(unit);
     open.fresh++;
   };

@@ -60,19 +60,16 @@ const BLOCK_TAGS = new Set([
   'pre',
   'table',
   'tr',
-  'td',
-  'th',
   'dl',
   'dt',
   'dd',
   'figcaption',
   'address',
   'hr',
-  'br',
   'center',
 ]);
 
-const PARAGRAPH_TAGS = new Set(['p', 'li', 'blockquote', 'pre', 'td', 'th', 'dd', 'dt']);
+const PARAGRAPH_TAGS = new Set(['p', 'li', 'blockquote', 'pre', 'tr', 'dd', 'dt']);
 
 /** A debate paragraph identifier: volume.sitting.paragraph. */
 const PARAGRAPH_ID = /^\d{1,3}\.\d{1,4}\.\d{1,4}$/;
@@ -183,7 +180,7 @@ export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}):
   };
   /** `loose`: text outside any paragraph-like element (p, li, …), such as a speaker's name. */
   const flush = (loose = false, elementAnchor?: string) => {
-    const text = normaliseText(buffer.replace(/\s+/g, ' '));
+    const text = normaliseText(buffer.replace(/\s+/g, ' ')).replace(/(?:\s*\|)+$/, '');
     buffer = '';
     if (!hasContent(text)) return;
     // The speaker's name comes loose between the paragraph id and the speech: "PRESIDENT".
@@ -215,6 +212,10 @@ export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}):
       return;
     }
     if (!isElement(node) || isChrome(node)) return;
+    if (node.name === 'br') {
+      buffer += '\n';
+      return;
+    }
     const headingMatch = /^h([1-6])$/.exec(node.name);
     if (headingMatch) {
       const level = Number(headingMatch[1]) + offset;
@@ -243,6 +244,8 @@ export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}):
     const isBlock = BLOCK_TAGS.has(node.name);
     if (isBlock) flush(true);
     for (const child of node.children) walk(child);
+    // A table row reads as one paragraph, its cells separated by bars.
+    if (node.name === 'td' || node.name === 'th') buffer += ' | ';
     if (isBlock) {
       const paragraphLike = PARAGRAPH_TAGS.has(node.name);
       flush(!paragraphLike, paragraphLike ? node.attribs.id : undefined);

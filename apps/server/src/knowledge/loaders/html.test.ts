@@ -40,6 +40,20 @@ describe('loadHtml', () => {
     expect(title).toBe('Ranade, Gandhi and Jinnah');
   });
 
+  it('reads a line break as a space and a table row as one paragraph', () => {
+    const { blocks } = loadHtml(
+      encode(
+        '<p>Rajgriha,<br>Dadar</p><table><tr><th>Province</th><th>Seats</th></tr>' +
+          '<tr><td>Madras</td><td>30</td></tr></table>',
+      ),
+    );
+    expect(blocks.map((block) => block.text)).toEqual([
+      'Rajgriha, Dadar',
+      'Province | Seats',
+      'Madras | 30',
+    ]);
+  });
+
   it('decodes the charset the page declares', () => {
     const latin1 = new Uint8Array([
       ...encode('<meta charset="iso-8859-1"><p>Caf'),

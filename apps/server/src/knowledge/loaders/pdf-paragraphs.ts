@@ -39,7 +39,7 @@ export function measureLayout(pages: readonly PdfLine[][]): Layout {
   // Most body lines are justified to the right margin, but short texts may have none that
   // are; the 90th percentile is the margin either way.
   const ends = body.map((line) => line.xEnd).sort((a, b) => a - b);
-  const right = ends[Math.floor((ends.length - 1) * 0.9)] ?? 0;
+  const right = ends[Math.round((ends.length - 1) * 0.9)] ?? 0;
   const headingSizes = [
     ...new Set(lines.filter((line) => isLargeHeading(line, bodySize)).map((line) => line.size)),
   ].sort((a, b) => b - a);

@@ -78,9 +78,13 @@ describe('loadPdf on generated PDFs', () => {
   });
 
   it('rebuilds paragraphs from line positions and joins them across pages', async () => {
+    // Lines that run on are about as long as each other, as in justified text.
     const first = bodyPage([
-      ['The first paragraph starts here and it runs on', 'to a second line that ends it.'],
-      ['A second paragraph begins on the first page and its consti-', 'tution continues on the'],
+      ['The first paragraph starts here, and then it runs on to a', 'second line that ends it.'],
+      [
+        'A second paragraph begins on the first page, and its consti-',
+        'tution continues from the first page over onto the',
+      ],
     ]);
     const second = bodyPage([['next page, where it ends.'], ['A third paragraph.']]);
     // Same position, same font, continuing sentence: the paragraph goes on across the break.
@@ -88,9 +92,9 @@ describe('loadPdf on generated PDFs', () => {
     const { blocks, pageCount } = await loadPdf(makePdf([first, second]));
     expect(pageCount).toBe(2);
     expect(blocks.map((block) => [block.text, block.page, block.endPage])).toEqual([
-      ['The first paragraph starts here and it runs on to a second line that ends it.', 1, 1],
+      ['The first paragraph starts here, and then it runs on to a second line that ends it.', 1, 1],
       [
-        'A second paragraph begins on the first page and its constitution continues on the next page, where it ends.',
+        'A second paragraph begins on the first page, and its constitution continues from the first page over onto the next page, where it ends.',
         1,
         2,
       ],
