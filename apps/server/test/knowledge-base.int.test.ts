@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { sourceSchema } from '@samvad/contracts/sources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { presentSource } from '../src/presenters/source-presenter.ts';
 import { listDocuments } from '../src/repositories/document-repository.ts';
 import {
   type IngestionDeps,
@@ -53,6 +55,16 @@ describe.runIf(corpusAvailable)('ingest → query → cite → remove', () => {
     expect(best?.score).toBeLessThanOrEqual(1);
     expect(best?.link).toBe(`/api/documents/${documentId}/file#page=${best?.page}`);
     expect(best?.text.toLowerCase()).toContain('endogamy');
+
+    // What a chat reply cites, in the spec's shape; the printed label is the page + 2 (SOURCES.md).
+    const source = sourceSchema.parse(best && presentSource(best));
+    expect(source).toEqual({
+      file_name: 'baws_vol01_castes_in_india.pdf',
+      page: best?.page,
+      page_label: String((best?.page ?? 0) + 2),
+      score: best?.score,
+      link: `/api/documents/${documentId}/file#page=${best?.page}`,
+    });
   });
 
   it('serves the original inline, with its content type and range requests', async () => {
