@@ -75,7 +75,7 @@ export async function ingestFile(deps: IngestionDeps, input: IngestInput): Promi
     return {
       status: 'skipped',
       reason: 'changed',
-      message: 'Changed since it was ingested; use --replace to re-ingest it',
+      message: `A different ${fileName} is already ingested (document ${previous.id}); use --replace to replace it`,
       document: previous,
     };
   }
