@@ -30,9 +30,11 @@ export type Sizes = { real: OurSide; synthetic: OurSide };
 const MB = 1024 * 1024;
 const mb = (bytes: number | null | undefined) =>
   bytes === null || bytes === undefined ? '–' : `${(bytes / MB).toFixed(1)} MB`;
-const ms = (x: number | undefined) => (x === undefined ? '–' : `${x.toFixed(3)} ms`);
+const ms = (x: number | undefined) =>
+  x === undefined ? '–' : `${x < 10 ? x.toFixed(3) : x.toFixed(1)} ms`;
+/** Two significant digits: ours can be a thousandth of the reference, which toFixed would hide. */
 const ratio = (ours: number, theirs: number | undefined) =>
-  theirs === undefined || theirs === 0 ? '–' : `${(ours / theirs).toFixed(3)}×`;
+  theirs === undefined || theirs === 0 ? '–' : `${(ours / theirs).toPrecision(2)}×`;
 const count = (n: number | undefined) => (n === undefined ? '–' : n.toLocaleString('en-US'));
 
 /**

@@ -2,6 +2,7 @@
  * A deterministic synthetic corpus built from the real text: the real corpus is ~1,000× too
  * small to show how the index scales, and made-up words would not have real term statistics.
  */
+import { createHash } from 'node:crypto';
 import { type Random, randomInt } from './prng.ts';
 
 export type SyntheticChunk = { id: string; text: string };
@@ -63,4 +64,18 @@ export function syntheticCorpus(
 
 function pad(n: number): string {
   return String(n).padStart(6, '0');
+}
+
+/** SHA-256 over every chunk and query, so two runs can show they measured the same input. */
+export function corpusFingerprint(
+  documents: readonly SyntheticDocument[],
+  queries: readonly string[],
+): string {
+  const hash = createHash('sha256');
+  for (const document of documents) {
+    for (const chunk of document.chunks)
+      hash.update(`${document.id}\0${chunk.id}\0${chunk.text}\0`);
+  }
+  for (const query of queries) hash.update(`${query}\0`);
+  return hash.digest('hex').slice(0, 16);
 }
