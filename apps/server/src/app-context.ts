@@ -3,6 +3,7 @@ import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { EmbeddingClient } from './retrieval/embedding-client.ts';
 import type { KnowledgeIndex } from './services/knowledge-index.ts';
+import type { OidcService } from './services/oidc-service.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 /** What routes are built from: read once at start, passed down, never imported globally. */
@@ -10,5 +11,8 @@ export type AppContext = {
   config: Config;
   database: DatabaseHandle;
   persona: Persona;
+  /** The time, injectable so tests can move it (session expiry, bans, throttles). */
+  clock: () => Date;
+  oidc: OidcService;
   knowledge: { index: KnowledgeIndex; files: FileStore; embeddings: EmbeddingClient | null };
 };

@@ -12,8 +12,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { adminAuthRoutes } from './routes/admin-auth-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -79,9 +81,11 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     contentType: false,
     cacheControl: false,
   });
-  registerViewer(app, context.database.db);
+  registerOriginCheck(app, config);
+  registerViewer(app, context);
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
+  await app.register(adminAuthRoutes, context);
   await app.register(personaRoutes, context);
   await app.register(documentRoutes, context);
 

@@ -4,7 +4,9 @@ import { ConfigError, loadConfig } from './config/env.ts';
 import { loadPersona } from './config/persona.ts';
 import { DirectoryLockedError } from './db/directory-lock.ts';
 import { openDatabase } from './db/open-database.ts';
+import { bootstrapAdmin } from './services/admin-auth-service.ts';
 import { embedPendingDocuments } from './services/embedding-service.ts';
+import { OidcService } from './services/oidc-service.ts';
 import { openKnowledgeBase } from './services/open-knowledge-base.ts';
 
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -23,7 +25,26 @@ async function main(): Promise<void> {
   const knowledge = await openKnowledgeBase(config, database.db, (error) =>
     app?.log.warn({ err: error }, 'dense retrieval failed; answered from BM25 alone'),
   );
-  app = await buildApp({ config, database, persona, knowledge });
+  app = await buildApp({
+    config,
+    database,
+    persona,
+    knowledge,
+    clock: () => new Date(),
+    oidc: new OidcService(config),
+  });
+  const bootstrap = await bootstrapAdmin(database.db, config.admin);
+  if (bootstrap?.generatedPassword) {
+    // Printed once, at the first start: there are no default credentials.
+    app.log.warn(
+      `First-run administrator created. Username: ${bootstrap.username}  Password: ${bootstrap.generatedPassword}  — sign in at ${config.publicUrl}/admin and change it.`,
+    );
+  } else if (bootstrap) {
+    app.log.info(
+      { username: bootstrap.username },
+      'administrator account created from ADMIN_USERNAME',
+    );
+  }
   if (knowledge.embeddings) {
     // Documents whose embedding was interrupted finish in the background; search works meanwhile.
     embedPendingDocuments(database.db, knowledge.embeddings).catch((error: unknown) =>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ReadyResponse } from '@samvad/contracts/health';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/env.ts';
 import { rowsOf } from '../src/db/migrations.ts';
 import { openPglite } from '../src/db/open-pglite.ts';
 import { insertUser, signIn } from './support/fixtures.ts';
@@ -32,7 +33,8 @@ describe.runIf(testEngine === 'pglite')('server process on the embedded database
     // Write through the same embedded database, while no server holds it.
     const direct = await openPglite(path.join(dataDir, 'pglite'));
     const user = await insertUser(direct.db, { name: 'Kept Across Restarts' });
-    const { cookie } = await signIn(direct.db, user.id);
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET });
+    const { cookie } = await signIn(direct.db, config, user.id);
     await direct.close();
 
     const server = spawnServer({ ...(await env()), SESSION_SECRET: SECRET });

@@ -49,6 +49,15 @@ const envSchema = z.object({
   ),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_ISSUER: z.preprocess(
+    emptyAsUndefined,
+    z.url({ error: 'must be an absolute URL' }).default('https://accounts.google.com'),
+  ),
+  SESSION_IDLE_DAYS: z.coerce.number().min(0.001).max(3650).default(30),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().min(0.001).max(3650).default(90),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  ALLOWED_ORIGINS: optionalString,
   FILES_DIR: optionalString,
   INGEST_MAX_BYTES: z.coerce
     .number()
@@ -77,6 +86,11 @@ export type Config = {
   personaFile: string;
   webDistDir: string;
   google: { clientId: string | null; clientSecret: string | null };
+  oidcIssuer: string;
+  sessions: { idleMs: number; absoluteMs: number; secureCookie: boolean; cookieName: string };
+  admin: { username: string | null; password: string | null };
+  /** Origins allowed to make state-changing requests with a cookie session. */
+  allowedOrigins: string[];
   knowledge: {
     filesDir: string;
     maxFileBytes: number;
@@ -107,12 +121,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(vars.DATA_DIR);
   const isProduction = vars.NODE_ENV === 'production';
   const host = vars.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, '');
 
   return {
     nodeEnv: vars.NODE_ENV,
     port: vars.PORT,
     host,
-    publicUrl: (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     database: vars.DATABASE_URL
       ? { kind: 'postgres', url: vars.DATABASE_URL, poolMax: vars.DATABASE_POOL_MAX }
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
@@ -126,6 +141,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: vars.GOOGLE_CLIENT_ID ?? null,
       clientSecret: vars.GOOGLE_CLIENT_SECRET ?? null,
     },
+    oidcIssuer: vars.OIDC_ISSUER.replace(/\/$/, ''),
+    sessions: sessionSettings(vars.SESSION_IDLE_DAYS, vars.SESSION_ABSOLUTE_DAYS, publicUrl),
+    admin: { username: vars.ADMIN_USERNAME ?? null, password: vars.ADMIN_PASSWORD ?? null },
+    allowedOrigins: [
+      new URL(publicUrl).origin,
+      ...(vars.ALLOWED_ORIGINS ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    ],
     knowledge: {
       filesDir: path.resolve(vars.FILES_DIR ?? path.join(dataDir, 'files')),
       maxFileBytes: vars.INGEST_MAX_BYTES,
@@ -139,6 +164,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : null,
     },
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Over HTTPS the cookie is `__Host-` prefixed and Secure; browsers refuse both on plain-http
+ * hosts other than localhost, so a plain-http deployment gets a plain name.
+ */
+function sessionSettings(idleDays: number, absoluteDays: number, publicUrl: string) {
+  const secureCookie = publicUrl.startsWith('https://');
+  return {
+    idleMs: idleDays * DAY_MS,
+    absoluteMs: Math.max(absoluteDays, idleDays) * DAY_MS,
+    secureCookie,
+    cookieName: secureCookie ? '__Host-samvad_session' : 'samvad_session',
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@samvad/contracts/errors';
+import type { UserRow } from '../db/schema.ts';
 
 /** The one mapping from error code to HTTP status. */
 export const statusByErrorCode: Record<ErrorCode, number> = {
@@ -32,6 +33,19 @@ export class AppError extends Error {
 
   get statusCode(): number {
     return statusByErrorCode[this.code];
+  }
+}
+
+export const DEFAULT_BAN_MESSAGE = 'Your account has been banned by an administrator.';
+
+/** 403 for a banned user; its body also carries the spec's `banned`, `message` and `reason`. */
+export class BannedError extends AppError {
+  override name = 'BannedError';
+  readonly user: UserRow;
+
+  constructor(user: UserRow) {
+    super('banned', user.banReason ?? DEFAULT_BAN_MESSAGE);
+    this.user = user;
   }
 }
 

@@ -1,10 +1,15 @@
+import type { BannedResponse } from '@samvad/contracts/auth';
 import type { ErrorBody } from '@samvad/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorCodeForStatus } from './app-error.ts';
+import { presentBanned } from '../presenters/session-presenter.ts';
+import { AppError, BannedError, errorCodeForStatus } from './app-error.ts';
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  const body: ErrorBody = { error: { code: error.code, message: error.message } };
+  const body: ErrorBody | BannedResponse =
+    error instanceof BannedError
+      ? presentBanned(error.user)
+      : { error: { code: error.code, message: error.message } };
   return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
 }
 

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/database.ts';
-import {
-  resolveViewer,
-  SESSION_COOKIE,
-  type Viewer,
-  visitor,
-} from '../services/session-service.ts';
+import type { AppContext } from '../app-context.ts';
+import { resolveSession, type Viewer, visitor } from '../services/session-service.ts';
+import { readSessionToken } from './session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,11 +10,16 @@ declare module 'fastify' {
   }
 }
 
-export function registerViewer(app: FastifyInstance, db: Database): void {
-  app.decorateRequest('viewer', null as unknown as Viewer);
+export function registerViewer(
+  app: FastifyInstance,
+  { config, database, clock }: AppContext,
+): void {
+  // Replaced on every request by the hook below; a shared default object would leak state.
+  app.decorateRequest('viewer', null as never);
   app.addHook('onRequest', async (request) => {
-    request.viewer = request.url.startsWith('/api/')
-      ? await resolveViewer(db, request.cookies[SESSION_COOKIE])
+    const presented = request.url.startsWith('/api/') ? readSessionToken(request, config) : null;
+    request.viewer = presented
+      ? await resolveSession(database.db, presented.token, presented.via, config.sessions, clock())
       : visitor;
   });
 }

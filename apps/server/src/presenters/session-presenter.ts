@@ -1,30 +1,45 @@
-import type { SessionResponse, SessionUser } from '@samvad/contracts/auth';
-import type { UserRow } from '../db/schema.ts';
-import type { Viewer } from '../services/session-service.ts';
+import type { BannedResponse, SessionSummary, SessionUser } from '@samvad/contracts/auth';
+import type { SessionRow, UserRow } from '../db/schema.ts';
+import { DEFAULT_BAN_MESSAGE } from '../http/app-error.ts';
 
-const DEFAULT_BAN_MESSAGE = 'Your account has been banned by an administrator.';
-
-export function presentSessionUser(user: UserRow): SessionUser {
+export function presentSessionUser(user: UserRow, banned = user.banned): SessionUser {
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     image: user.image,
+    username: user.username,
     role: user.role,
-    banned: user.banned,
-    isBanned: user.banned,
-    banReason: user.banReason,
+    banned,
+    isBanned: banned,
+    banReason: banned ? user.banReason : null,
+    bannedUntil: banned && user.bannedUntil ? user.bannedUntil.toISOString() : null,
   };
 }
 
-export function presentSession(viewer: Viewer): SessionResponse {
-  if (!viewer.user) return { user: null, banned: false };
-  const user = presentSessionUser(viewer.user);
-  if (!user.banned) return { user, banned: false };
+export function presentBanned(user: UserRow): BannedResponse {
+  const message = user.banReason ?? DEFAULT_BAN_MESSAGE;
   return {
-    user,
+    error: { code: 'banned', message },
     banned: true,
-    banReason: user.banReason,
-    message: user.banReason ?? DEFAULT_BAN_MESSAGE,
+    message,
+    reason: user.banReason,
+    user: presentSessionUser(user, true),
+  };
+}
+
+export function presentSessionSummary(
+  session: SessionRow,
+  current: SessionRow | null,
+): SessionSummary {
+  return {
+    id: session.publicId,
+    current: current?.tokenHash === session.tokenHash,
+    createdAt: session.createdAt.toISOString(),
+    lastSeenAt: session.lastSeenAt.toISOString(),
+    expiresAt: new Date(
+      Math.min(session.expiresAt.getTime(), session.absoluteExpiresAt.getTime()),
+    ).toISOString(),
+    userAgent: session.userAgent,
   };
 }

@@ -1,7 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import type { Config } from '../../src/config/env.ts';
 import type { Database } from '../../src/db/database.ts';
-import { sessions, type UserRow, users } from '../../src/db/schema.ts';
-import { hashSessionToken, SESSION_COOKIE } from '../../src/services/session-service.ts';
+import { type UserRow, users } from '../../src/db/schema.ts';
+import { createSession } from '../../src/services/session-service.ts';
 
 export async function insertUser(db: Database, values: Partial<UserRow> = {}): Promise<UserRow> {
   const id = values.id ?? randomUUID();
@@ -13,13 +15,17 @@ export async function insertUser(db: Database, values: Partial<UserRow> = {}): P
   return row;
 }
 
-/** A live session for the user; returns the Cookie header a browser would send. */
-export async function signIn(db: Database, userId: string, expiresInMs = 3_600_000) {
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({
-    tokenHash: hashSessionToken(token),
-    userId,
-    expiresAt: new Date(Date.now() + expiresInMs),
-  });
-  return { cookie: `${SESSION_COOKIE}=${token}`, token };
+/**
+ * A live session for the user, created the way sign-in creates one; returns the Cookie header a
+ * browser would send (signed with the session secret) and the raw token for bearer use.
+ */
+export async function signIn(
+  db: Database,
+  config: Pick<Config, 'sessions' | 'sessionSecret'>,
+  userId: string,
+  now = new Date(),
+) {
+  const { token, session } = await createSession(db, userId, config.sessions, now, 'vitest');
+  const signed = fastifyCookie.sign(token, config.sessionSecret);
+  return { cookie: `${config.sessions.cookieName}=${encodeURIComponent(signed)}`, token, session };
 }

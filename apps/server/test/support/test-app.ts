@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { type Config, loadConfig } from '../../src/config/env.ts';
 import { loadPersona } from '../../src/config/persona.ts';
+import { OidcService } from '../../src/services/oidc-service.ts';
 import { openKnowledgeBase } from '../../src/services/open-knowledge-base.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -17,6 +18,7 @@ export type TestApp = {
   database: TestDatabase;
   config: Config;
   knowledge: AppContext['knowledge'];
+  clock: TestClock;
   close(): Promise<void>;
 };
 
@@ -42,20 +44,37 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = await createTestDatabase();
   await database.migrate();
   const knowledge = await openKnowledgeBase(config, database.db);
+  const clock = new TestClock();
   const app = await buildApp({
     config,
     database,
     persona: await loadPersona(config.personaFile),
     knowledge,
+    clock: () => clock.now(),
+    oidc: new OidcService(config),
   });
   return {
     app,
     database,
     config,
     knowledge,
+    clock,
     async close() {
       await app.close();
       await database.close();
     },
   };
+}
+
+/** Real time plus an offset that a test can advance. */
+export class TestClock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
 }

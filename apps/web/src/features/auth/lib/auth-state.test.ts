@@ -11,6 +11,8 @@ const user: SessionUser = {
   banned: false,
   isBanned: false,
   banReason: null,
+  username: null,
+  bannedUntil: null,
 };
 
 describe('deriveAuthState', () => {

@@ -1,0 +1,83 @@
+import {
+  adminLoginRequestSchema,
+  changePasswordRequestSchema,
+  okResponseSchema,
+  signInResponseSchema,
+} from '@samvad/contracts/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.ts';
+import { requireAdmin } from '../http/guards.ts';
+import { clearSessionCookie } from '../http/session-cookie.ts';
+import { completeSignIn } from '../http/sign-in.ts';
+import { deleteOtherSessions } from '../repositories/session-repository.ts';
+import {
+  changeAdminPassword,
+  LoginThrottledError,
+  verifyAdminLogin,
+} from '../services/admin-auth-service.ts';
+import { endSession } from '../services/session-service.ts';
+
+export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { config, database, clock } = context;
+  const tags = ['admin'];
+
+  app.post(
+    '/api/admin/login',
+    {
+      schema: {
+        summary: 'Username and password sign-in for administrators',
+        tags,
+        body: adminLoginRequestSchema,
+        response: { 200: signInResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const user = await verifyAdminLogin(
+          database.db,
+          { ...request.body, ip: request.ip },
+          clock(),
+        );
+        return await completeSignIn(request, reply, context, user);
+      } catch (error) {
+        if (error instanceof LoginThrottledError)
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/admin/logout',
+    {
+      schema: {
+        summary: 'Ends the administrator session',
+        tags,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.viewer.session) await endSession(database.db, request.viewer.session);
+      clearSessionCookie(reply, config);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/admin/change-password',
+    {
+      schema: {
+        summary: "Changes the caller's password; other sessions are signed out",
+        tags,
+        body: changePasswordRequestSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user, session } = requireAdmin(request, clock());
+      await changeAdminPassword(database.db, user, request.body);
+      await deleteOtherSessions(database.db, user.id, session.tokenHash);
+      return { ok: true as const };
+    },
+  );
+};
