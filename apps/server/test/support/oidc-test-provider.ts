@@ -1,11 +1,13 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { text } from 'node:stream/consumers';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
 import Provider, {
   type Adapter,
   type AdapterPayload,
   type Interaction,
   interactionPolicy,
+  type KoaContextWithOIDC,
 } from 'oidc-provider';
 
 export type TestAccount = {
@@ -26,14 +28,15 @@ export type OidcTestProviderOptions = {
   tokenEndpointAuthMethod?: 'client_secret_post' | 'client_secret_basic';
 };
 
+/**
+ * `expiresIn`: seconds from now until `exp`, negative for an expired token (default 3600);
+ * `audience` defaults to the client id, `issuer` to the provider's; `key: 'other'` signs with a
+ * different private key under the same `kid`, i.e. a bad signature.
+ */
 export type SignIdTokenOptions = {
-  /** Seconds from now until `exp`; negative for an already expired token. Default 3600. */
   expiresIn?: number;
-  /** Default: the client id. */
   audience?: string | string[];
-  /** Default: the provider's issuer. */
   issuer?: string;
-  /** 'other' signs with a different private key under the same `kid`: a bad signature. */
   key?: 'valid' | 'other';
 };
 
@@ -41,7 +44,10 @@ export type OidcTestProvider = {
   issuer: string;
   jwksUri: string;
   accounts: readonly TestAccount[];
-  /** The next authorization request signs in as this account (sub or email) with no page shown. */
+  /**
+   * The next login page request (one-shot, shared by all flows) signs in as this account (sub or
+   * email) without showing the form; otherwise the form is shown.
+   */
   loginAs(subOrEmail: string): void;
   /** A JWT like an ID token from this provider; claims default to the first account's. */
   signIdToken(claims?: JWTPayload, options?: SignIdTokenOptions): Promise<string>;
@@ -92,10 +98,9 @@ export async function startOidcTestProvider(
   const policy = interactionPolicy.base();
   const login = policy.get('login');
   if (!login) throw new Error('oidc-provider base policy has no login prompt');
+  const loginEachTime = (ctx: KoaContextWithOIDC) => !ctx.oidc.result?.login; // true: prompt
   login.checks.add(
-    new interactionPolicy.Check('login_each_time', 'the account is chosen on every request', (ctx) =>
-      ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
-    ),
+    new interactionPolicy.Check('login_each_time', 'choose an account', loginEachTime),
   );
   // Samvad sends prompt=select_account as Google accepts it; oidc-provider rejects prompt values
   // not in its policy, so register it (it is resolved together with the login step).
@@ -116,8 +121,6 @@ export async function startOidcTestProvider(
         // matches them exactly, port included. `native` applies RFC 8252's loopback rule (any
         // port), so tests can start this provider before the app under test has its port.
         application_type: loopbackHttp ? 'native' : 'web',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
         token_endpoint_auth_method: options.tokenEndpointAuthMethod ?? 'client_secret_post',
       },
     ],
@@ -125,8 +128,7 @@ export async function startOidcTestProvider(
     adapter: memoryAdapter(),
     findAccount: (_ctx, sub) => {
       const account = findAccount(sub);
-      if (!account) return undefined;
-      return { accountId: account.sub, claims: () => ({ ...account }) };
+      return account && { accountId: account.sub, claims: () => ({ ...account }) };
     },
     scopes: ['openid', 'email', 'profile'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
@@ -138,19 +140,28 @@ export async function startOidcTestProvider(
     interactions: { policy, url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     features: { devInteractions: { enabled: false } },
     // Explicit values so oidc-provider does not print its "you SHOULD change it" notices.
-    ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Session: 3600, Grant: 3600 },
+    ttl: { AccessToken: 3600, IdToken: 3600, Interaction: 600, Session: 3600, Grant: 3600 },
     clientBasedCORS: () => false, // only the app's server talks to the token endpoint
     renderError: (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = page('Error', `<h1>Error</h1><pre>${escapeHtml(JSON.stringify(out, null, 2))}</pre>`);
+      ctx.body = page('Error', `<pre>${escapeHtml(JSON.stringify(out, null, 2))}</pre>`);
     },
   });
   const providerCallback = provider.callback();
 
   let pendingLogin: TestAccount | undefined;
 
-  /** Finishes the interaction for `account`: login plus an automatic consent grant. */
-  async function finish(req: IncomingMessage, res: ServerResponse, interaction: Interaction, account: TestAccount) {
+  /**
+   * Finishes the interaction through oidc-provider's own API: the login, plus a Grant for the
+   * requested scopes as the consent (auto-granted, so there is never a consent screen), and the
+   * select_account prompt marked as answered. The provider then redirects to its resume URL.
+   */
+  async function finish(
+    req: IncomingMessage,
+    res: ServerResponse,
+    interaction: Interaction,
+    account: TestAccount,
+  ) {
     // An SSO session for another account would make oidc-provider ask to log out first; end it,
     // as signing out at the provider would.
     if (interaction.session && interaction.session.accountId !== account.sub) {
@@ -158,17 +169,14 @@ export async function startOidcTestProvider(
       interaction.session = undefined;
       await interaction.persist();
     }
-    const grant = new provider.Grant({ accountId: account.sub, clientId: String(interaction.params.client_id) });
+    const clientId = String(interaction.params.client_id);
+    const grant = new provider.Grant({ accountId: account.sub, clientId });
     grant.addOIDCScope(String(interaction.params.scope ?? 'openid'));
     const missingClaims = interaction.prompt.details.missingOIDCClaims;
     if (Array.isArray(missingClaims)) grant.addOIDCClaims(missingClaims as string[]);
     const grantId = await grant.save();
-    await provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: account.sub }, consent: { grantId }, select_account: {} },
-      { mergeWithLastSubmission: false },
-    );
+    const result = { login: { accountId: account.sub }, consent: { grantId }, select_account: {} };
+    await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
   }
 
   async function interactionRoute(req: IncomingMessage, res: ServerResponse) {
@@ -176,17 +184,15 @@ export async function startOidcTestProvider(
     const loginPage = (error = '') =>
       sendHtml(res, error ? 401 : 200, loginForm(interaction, accounts, error));
     if (req.method === 'POST') {
-      const form = new URLSearchParams(await readBody(req));
+      const form = new URLSearchParams(await text(req));
       if (form.has('cancel')) {
-        const result = { error: 'access_denied', error_description: 'End-User cancelled the sign-in' };
+        const result = { error: 'access_denied', error_description: 'sign-in cancelled' };
         return provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
       }
       const account = findAccount(form.get('login')?.trim() ?? '');
-      return account ? finish(req, res, interaction, account) : loginPage('No test account matches that login.');
-    }
-    const sessionAccount = interaction.session && findAccount(interaction.session.accountId);
-    if (interaction.prompt.name === 'consent' && sessionAccount) {
-      return finish(req, res, interaction, sessionAccount); // consent is always granted
+      return account
+        ? finish(req, res, interaction, account)
+        : loginPage('No test account matches that login.');
     }
     const queued = pendingLogin;
     pendingLogin = undefined;
@@ -199,7 +205,8 @@ export async function startOidcTestProvider(
     interactionRoute(req, res).catch((error: unknown) => {
       // SessionNotFound: the interaction cookie is missing or the interaction expired.
       const status = error instanceof Error && error.name === 'SessionNotFound' ? 400 : 500;
-      if (!res.headersSent) sendHtml(res, status, page('Error', `<p>${escapeHtml(String(error))}</p>`));
+      if (!res.headersSent)
+        sendHtml(res, status, page('Error', `<p>${escapeHtml(String(error))}</p>`));
     });
   };
 
@@ -233,6 +240,8 @@ export async function startOidcTestProvider(
 
 /** Cookies by name, as a browser would keep them for the provider during one flow. */
 export type CookieJar = Map<string, string>;
+/** `form` is POSTed (urlencoded) to the start URL; redirects after it are GETs. */
+export type FollowOptions = { jar?: CookieJar; stopAt?: string; form?: Record<string, string> };
 
 /**
  * Walks redirects like a browser (fetch with `redirect: 'manual'`, carrying the provider's
@@ -241,7 +250,7 @@ export type CookieJar = Map<string, string>;
  */
 export async function followRedirects(
   start: string | URL,
-  { jar = new Map(), stopAt, form }: { jar?: CookieJar; stopAt?: string; form?: Record<string, string> } = {},
+  { jar = new Map(), stopAt, form }: FollowOptions = {},
 ): Promise<{ url: URL; response: Response }> {
   let url = new URL(start);
   let body = form ? new URLSearchParams(form) : undefined;
@@ -254,9 +263,7 @@ export async function followRedirects(
       ...(body ? { body } : {}),
     });
     for (const header of response.headers.getSetCookie()) {
-      const [pair = ''] = header.split(';');
-      const at = pair.indexOf('=');
-      const [name, value] = [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+      const [, name = '', value = ''] = /^\s*([^=]+)=([^;]*)/.exec(header) ?? [];
       if (value && !/expires=Thu, 01 Jan 1970/i.test(header)) jar.set(name, value);
       else jar.delete(name);
     }
@@ -278,31 +285,27 @@ function memoryAdapter() {
   const store = new Map<string, { payload: AdapterPayload; expiresAt: number }>();
   const live = (key: string) => {
     const entry = store.get(key);
-    if (entry && entry.expiresAt <= Date.now()) store.delete(key);
     return entry && entry.expiresAt > Date.now() ? entry.payload : undefined;
   };
   return (model: string): Adapter => {
     const key = (id: string) => `${model}:${id}`;
-    const findBy = (field: 'uid' | 'userCode', value: string) => {
-      for (const [k, entry] of store) {
-        if (k.startsWith(`${model}:`) && entry.payload[field] === value) return live(k);
-      }
-      return undefined;
-    };
+    const findBy = async (field: 'uid' | 'userCode', value: string) =>
+      [...store.keys()]
+        .filter((k) => k.startsWith(key('')))
+        .map(live)
+        .find((p) => p?.[field] === value);
     return {
       upsert: async (id, payload, expiresIn) => {
-        store.set(key(id), { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Infinity });
+        store.set(key(id), { payload, expiresAt: Date.now() + (expiresIn ?? Infinity) * 1000 });
       },
       find: async (id) => live(key(id)),
-      findByUid: async (uid) => findBy('uid', uid),
-      findByUserCode: async (userCode) => findBy('userCode', userCode),
+      findByUid: (uid) => findBy('uid', uid),
+      findByUserCode: (userCode) => findBy('userCode', userCode),
       consume: async (id) => {
         const payload = live(key(id));
         if (payload) payload.consumed = Math.floor(Date.now() / 1000);
       },
-      destroy: async (id) => {
-        store.delete(key(id));
-      },
+      destroy: async (id) => void store.delete(key(id)),
       revokeByGrantId: async (grantId) => {
         for (const [k, entry] of store) if (entry.payload.grantId === grantId) store.delete(k);
       },
@@ -310,8 +313,8 @@ function memoryAdapter() {
   };
 }
 
-function loginForm(interaction: Interaction, accounts: readonly TestAccount[], error: string): string {
-  const hint = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
+function loginForm(interaction: Interaction, accounts: readonly TestAccount[], error: string) {
+  const hint = String(interaction.params.login_hint ?? '');
   return page(
     'Sign in',
     `<h1>Sign in</h1>
@@ -334,14 +337,7 @@ function page(title: string, body: string): string {
 }
 
 function sendHtml(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(html);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  let body = '';
-  for await (const chunk of req) body += chunk;
-  return body;
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(html);
 }
 
 function escapeHtml(text: string): string {

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateUser } from '../src/repositories/user-repository.ts';
+import {
+  followRedirects,
+  type OidcTestProvider,
+  startOidcTestProvider,
+} from './support/oidc-test-provider.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const PUBLIC_URL = 'http://127.0.0.1:4321';
+const CALLBACK = `${PUBLIC_URL}/auth/google/callback`;
+const CLIENT = { clientId: 'samvad-test-client', clientSecret: 'samvad-test-secret' };
+
+let provider: OidcTestProvider;
+let t: TestApp;
+
+beforeAll(async () => {
+  provider = await startOidcTestProvider({
+    ...CLIENT,
+    redirectUris: ['http://127.0.0.1/auth/google/callback'],
+    accounts: [
+      {
+        sub: 'ambedkar-reader',
+        email: 'reader@example.com',
+        email_verified: true,
+        name: 'A Reader',
+        picture: 'https://example.com/a.png',
+      },
+      {
+        sub: 'unverified',
+        email: 'unverified@example.com',
+        email_verified: false,
+        name: 'Not Verified',
+      },
+    ],
+  });
+  t = await createTestApp({
+    OIDC_ISSUER: provider.issuer,
+    GOOGLE_CLIENT_ID: CLIENT.clientId,
+    GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
+    PUBLIC_URL,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await provider.close();
+});
+
+const cookiesOf = (setCookie: string | string[] | undefined) =>
+  (Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [])
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+
+/** Start → provider → back at the callback page URL, as a browser would travel. */
+async function signInAtProvider(account: string) {
+  const start = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+  expect(start.statusCode).toBe(302);
+  const location = String(start.headers.location);
+  expect(location.startsWith(provider.issuer)).toBe(true);
+  const authorize = new URL(location);
+  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(authorize.searchParams.get('redirect_uri')).toBe(CALLBACK);
+  provider.loginAs(account);
+  const { url } = await followRedirects(location, { stopAt: CALLBACK });
+  return { callback: url, flowCookie: cookiesOf(start.headers['set-cookie']) };
+}
+
+const exchange = (callback: URL, cookie: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/google/callback',
+    headers: { cookie, origin: PUBLIC_URL },
+    payload: {
+      code: callback.searchParams.get('code'),
+      state: callback.searchParams.get('state'),
+      iss: callback.searchParams.get('iss') ?? undefined,
+    },
+  });
+
+describe('redirect sign-in through a real OIDC provider', () => {
+  it('signs in, creates the user from the claims and sets a session', async () => {
+    const { callback, flowCookie } = await signInAtProvider('ambedkar-reader');
+    const res = await exchange(callback, flowCookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({
+      email: 'reader@example.com',
+      name: 'A Reader',
+      image: 'https://example.com/a.png',
+      role: 'user',
+    });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: cookiesOf(res.headers['set-cookie']) },
+    });
+    expect(session.json().user.email).toBe('reader@example.com');
+
+    // The same code cannot be used twice.
+    expect((await exchange(callback, flowCookie)).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it('refuses a mismatched state and a missing flow cookie', async () => {
+    const { callback, flowCookie } = await signInAtProvider('ambedkar-reader');
+    const tampered = new URL(callback);
+    tampered.searchParams.set('state', 'not-the-state');
+    expect((await exchange(tampered, flowCookie)).statusCode).toBe(400);
+    expect((await exchange(callback, '')).statusCode).toBe(400);
+  });
+
+  it('refuses an unverified email', async () => {
+    const { callback, flowCookie } = await signInAtProvider('unverified');
+    const res = await exchange(callback, flowCookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toContain('not verified');
+  });
+
+  it('refuses a banned user with the ban details', async () => {
+    const first = await signInAtProvider('ambedkar-reader');
+    const user = (await exchange(first.callback, first.flowCookie)).json().user;
+    await updateUser(t.database.db, user.id, { banned: true, banReason: 'Abuse of the chat' });
+    const again = await signInAtProvider('ambedkar-reader');
+    const res = await exchange(again.callback, again.flowCookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ banned: true, reason: 'Abuse of the chat' });
+    expect(res.headers['set-cookie'] ?? '').not.toContain(t.config.sessions.cookieName);
+    await updateUser(t.database.db, user.id, { banned: false, banReason: null });
+  });
+});
+
+describe('POST /api/auth/google (ID token)', () => {
+  const post = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/google',
+      headers: { origin: PUBLIC_URL },
+      payload: { token },
+    });
+
+  it('accepts a valid token and refuses wrong audience, expired and badly signed ones', async () => {
+    const valid = await post(await provider.signIdToken({ sub: 'ambedkar-reader' }));
+    expect(valid.statusCode).toBe(200);
+    expect(valid.json().user.email).toBe('reader@example.com');
+
+    for (const token of [
+      await provider.signIdToken({}, { audience: 'someone-else' }),
+      await provider.signIdToken({}, { expiresIn: -60 }),
+      await provider.signIdToken({}, { key: 'other' }),
+    ]) {
+      const res = await post(token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.message).toBe('The sign-in token is not valid.');
+    }
+  });
+
+  it('refuses an unverified email in the token', async () => {
+    const res = await post(
+      await provider.signIdToken({
+        sub: 'unverified',
+        email: 'unverified@example.com',
+        email_verified: false,
+      }),
+    );
+    expect(res.statusCode).toBe(403);
+  });
+});
