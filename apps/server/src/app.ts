@@ -16,6 +16,7 @@ import { registerOriginCheck } from './http/origin-check.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { adminAuthRoutes } from './routes/admin-auth-routes.ts';
+import { adminUserRoutes } from './routes/admin-user-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
   await app.register(adminAuthRoutes, context);
+  await app.register(adminUserRoutes, context);
   await app.register(personaRoutes, context);
   await app.register(documentRoutes, context);
 

@@ -201,3 +201,38 @@ describe('bans', () => {
     expect(lifted.json()).toMatchObject({ banned: false, user: { id: user.id, banned: false } });
   });
 });
+
+describe('PATCH /api/admin/users/{id}/ban-status', () => {
+  it('lets an admin ban and unban a member, but not themselves, and nobody else at all', async () => {
+    const admin = await insertUser(t.database.db, { role: 'admin' });
+    const member = await insertUser(t.database.db);
+    const adminCookie = (await signIn(t.database.db, t.config, admin.id, t.clock.now())).cookie;
+    const memberCookie = (await signIn(t.database.db, t.config, member.id, t.clock.now())).cookie;
+    const ban = (id: string, cookie: string, payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${id}/ban-status`,
+        headers: { cookie, origin },
+        payload,
+      });
+
+    expect((await ban(admin.id, memberCookie, { banned: true })).statusCode).toBe(403);
+    expect((await ban(admin.id, adminCookie, { banned: true })).json().error.message).toBe(
+      'You cannot ban yourself.',
+    );
+    expect((await ban('nobody', adminCookie, { banned: true })).statusCode).toBe(404);
+
+    const banned = await ban(member.id, adminCookie, { banned: true, banReason: 'Spam links' });
+    expect(banned.json().user).toMatchObject({ banned: true, banReason: 'Spam links' });
+    expect((await session(memberCookie)).json()).toMatchObject({
+      banned: true,
+      reason: 'Spam links',
+    });
+
+    await ban(member.id, adminCookie, { banned: false });
+    expect((await session(memberCookie)).json()).toMatchObject({
+      banned: false,
+      user: { id: member.id },
+    });
+  });
+});

@@ -95,3 +95,12 @@ export const changePasswordRequestSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** PATCH /api/admin/users/{id}/ban-status. */
+export const banStatusRequestSchema = z.object({
+  banned: z.boolean(),
+  banReason: z.string().trim().max(500).nullable().optional(),
+  /** ISO time the ban ends; absent or null for a ban without end. */
+  bannedUntil: z.iso.datetime({ offset: true }).nullable().optional(),
+});
+export type BanStatusRequest = z.infer<typeof banStatusRequestSchema>;

@@ -26,6 +26,8 @@ export type OidcTestProviderOptions = {
   accounts?: TestAccount[];
   /** How the client authenticates at the token endpoint; Samvad's OidcService posts the secret. */
   tokenEndpointAuthMethod?: 'client_secret_post' | 'client_secret_basic';
+  /** Fixed port, for a provider other processes must find (browser tests); default: any free one. */
+  port?: number;
 };
 
 /**
@@ -78,7 +80,7 @@ export async function startOidcTestProvider(
   // The issuer carries the port, so listen first and attach the provider afterwards.
   let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
   const server = createServer((req, res) => handle(req, res));
-  server.listen(0, '127.0.0.1');
+  server.listen(options.port ?? 0, '127.0.0.1');
   await once(server, 'listening');
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
