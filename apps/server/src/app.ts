@@ -58,6 +58,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       directives: {
         // The app may be served over plain http on a LAN; do not rewrite its requests.
         upgradeInsecureRequests: null,
+        // Profile pictures come from the sign-in provider's image host (https only).
+        imgSrc: ["'self'", 'data:', 'https:'],
       },
     },
   });

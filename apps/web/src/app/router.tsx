@@ -5,6 +5,9 @@ import { RootLayout } from './routes/root-layout.tsx';
 // Pages load on demand, so each screen only pays for its own code.
 const LandingRoute = lazy(() => import('./routes/landing.tsx'));
 const ChatRoute = lazy(() => import('./routes/chat.tsx'));
+const GoogleCallbackRoute = lazy(() => import('./routes/google-callback.tsx'));
+const AdminRoute = lazy(() => import('./routes/admin.tsx'));
+const BannedRoute = lazy(() => import('./routes/banned.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
 /** Spec route table (admin-community §2); screens of later issues join here. */
@@ -14,6 +17,9 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route index element={<LandingRoute />} />
         <Route path="chat" element={<ChatRoute />} />
+        <Route path="auth/google/callback" element={<GoogleCallbackRoute />} />
+        <Route path="admin" element={<AdminRoute />} />
+        <Route path="banned" element={<BannedRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

@@ -1,5 +1,7 @@
+import type { SessionUser } from '@samvad/contracts/auth';
 import type { Persona } from '@samvad/contracts/persona';
 import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { type Mock, vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
@@ -14,16 +16,20 @@ export const testPersona: Persona = {
   description: 'A description for link previews.',
 };
 
-type Answer = { status: number; body?: unknown } | 'never';
+type Answer = { status: number; body?: unknown } | 'never' | 'network-error';
+/** An answer, or a function choosing one per request (e.g. by method, or by call count). */
+type AnswerSource = Answer | ((init: RequestInit | undefined) => Answer);
 
 /** Stubs fetch with one answer per API path; unknown paths answer 404. */
-export function stubApi(answers: Record<string, Answer>): Mock<typeof fetch> {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const answer = answers[String(input)] ?? {
+export function stubApi(answers: Record<string, AnswerSource>): Mock<typeof fetch> {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const source = answers[String(input)] ?? {
       status: 404,
       body: { error: { code: 'not_found' } },
     };
+    const answer = typeof source === 'function' ? source(init) : source;
     if (answer === 'never') return new Promise<Response>(() => {});
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },
@@ -33,7 +39,7 @@ export function stubApi(answers: Record<string, Answer>): Mock<typeof fetch> {
   return fetchMock;
 }
 
-export const visitorApi = (clientId: string | null = null): Record<string, Answer> => ({
+export const visitorApi = (clientId: string | null = null): Record<string, AnswerSource> => ({
   '/api/persona': { status: 200, body: testPersona },
   '/api/auth/session': { status: 200, body: { user: null, banned: false } },
   '/api/auth/google-client-id': { status: 200, body: { clientId } },
@@ -46,15 +52,49 @@ function LocationProbe() {
   return null;
 }
 
-/** The real app (routes, providers, toasts) on an in-memory router at `path`. */
-export function renderApp(path = '/') {
-  const utils = render(
+/** The requests made so far to `path` (with `method`, when given): their parsed JSON bodies. */
+export function requestsTo(fetchMock: Mock<typeof fetch>, path: string, method?: string) {
+  return fetchMock.mock.calls
+    .filter(([input, init]) => String(input) === path && (!method || init?.method === method))
+    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
+}
+
+/**
+ * The real app (routes, providers, toasts) on an in-memory router at `path`; `strict` wraps it
+ * in StrictMode, as main.tsx does, so effects run twice.
+ */
+export function renderApp(path = '/', { strict = false }: { strict?: boolean } = {}) {
+  const app = (
     <AppProviders queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe />
         <AppRoutes />
       </MemoryRouter>
-    </AppProviders>,
+    </AppProviders>
   );
+  const utils = render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...utils, path: () => currentPath };
 }
+
+/** A session user for tests; override what matters. */
+export function testUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'u1',
+    name: 'Asha Devi',
+    email: 'asha@example.org',
+    image: null,
+    username: null,
+    role: 'user',
+    banned: false,
+    isBanned: false,
+    banReason: null,
+    bannedUntil: null,
+    ...overrides,
+  };
+}
+
+/** The session answer for a signed-in `user`. */
+export const signedInSession = (user: SessionUser) => ({
+  status: 200,
+  body: { user, banned: false },
+});

@@ -1,20 +1,20 @@
 import { ArrowRight, RotateCw } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { SignInButton } from '../../features/auth/components/sign-in-button.tsx';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { LandingHero } from '../../features/landing/components/landing-hero.tsx';
 import { usePersona } from '../../features/persona/api/get-persona.ts';
-import { bannedPath, storeBanDetails } from '../../shared/lib/ban-details.ts';
 import { Button } from '../../shared/ui/button.tsx';
 
-/** `/`: the landing and sign-in screen. Signed-in users go on to /chat, banned ones to /banned. */
+/**
+ * `/`: the landing and sign-in screen. Signed-in users go on to /chat; banned ones are sent to
+ * /banned by the app shell (root layout).
+ */
 export default function LandingRoute() {
   const auth = useAuth();
   const persona = usePersona();
 
   if (auth.status === 'authenticated') return <Navigate to="/chat" replace />;
-  if (auth.status === 'banned') return <BannedRedirect reason={auth.reason} />;
 
   return (
     <main
@@ -52,12 +52,6 @@ export default function LandingRoute() {
       />
     </main>
   );
-}
-
-/** Keeps the ban details for the banned screen, then goes there. */
-function BannedRedirect({ reason }: { reason: string | null }) {
-  useEffect(() => storeBanDetails(reason), [reason]);
-  return <Navigate to={bannedPath(reason)} replace />;
 }
 
 /** Two soft pools of warm and cool light behind the hero. */

@@ -1,16 +1,47 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useSession } from '../../features/auth/api/get-session.ts';
+import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
+import { BannedRedirect } from '../../features/auth/components/banned-redirect.tsx';
+import { deriveAuthState } from '../../features/auth/lib/auth-state.ts';
 import { usePersona } from '../../features/persona/api/get-persona.ts';
 import { usePersonaDocumentMeta } from '../../features/persona/hooks/use-persona-document-meta.ts';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
+import { BANNED_PATH } from '../../shared/lib/ban-details.ts';
 import { Toaster } from '../../shared/toast/toaster.tsx';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { RouteError } from './route-error.tsx';
+import { SessionError } from './session-error.tsx';
 
-/** The frame of every page: skip link, brand, theme menu (top right) and the toasts. */
+/** Pages that work without a session, so a failed session call does not replace them. */
+const SESSION_OPTIONAL_PATHS = new Set([BANNED_PATH, '/auth/google/callback']);
+
+/**
+ * The frame of every page: skip link, brand, theme menu and account menu (top right) and the
+ * toasts. App shell rules (admin-community §2): a banned user sees the banned screen wherever
+ * they are; a session that cannot be loaded shows the "Session Error" page.
+ */
 export function RootLayout() {
   usePersonaDocumentMeta();
   const { pathname } = useLocation();
+  const session = useSession();
+  const auth = deriveAuthState(session.data);
+  // Only a first load that failed: a failed background refresh keeps the last good answer.
+  const sessionFailed = session.isError && session.data === undefined;
+
+  let page = (
+    // Keyed by path: moving to another page clears an error shown for the last one.
+    <ErrorBoundary key={pathname} fallback={<RouteError />}>
+      <Suspense fallback={<div className="flex-1" />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+  if (auth.status === 'banned' && pathname !== BANNED_PATH) {
+    page = <BannedRedirect reason={auth.reason} />;
+  } else if (sessionFailed && !SESSION_OPTIONAL_PATHS.has(pathname)) {
+    page = <SessionError />;
+  }
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -22,14 +53,12 @@ export function RootLayout() {
       </a>
       <header className="flex h-16 shrink-0 items-center justify-between px-4 sm:px-6">
         <Brand />
-        <ThemeToggle />
+        <div className="flex items-center gap-1">
+          <ThemeToggle />
+          {auth.status === 'authenticated' && <AccountMenu user={auth.user} />}
+        </div>
       </header>
-      {/* Keyed by path: moving to another page clears an error shown for the last one. */}
-      <ErrorBoundary key={pathname} fallback={<RouteError />}>
-        <Suspense fallback={<div className="flex-1" />}>
-          <Outlet />
-        </Suspense>
-      </ErrorBoundary>
+      {page}
       <Toaster />
     </div>
   );

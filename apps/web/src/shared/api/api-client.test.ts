@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { assignLocation } from '../lib/browser-location.ts';
-import { ApiError, apiFetch } from './api-client.ts';
+import { ApiError, apiFetch, isBannedError } from './api-client.ts';
 
 vi.mock('../lib/browser-location.ts', () => ({ assignLocation: vi.fn() }));
 
@@ -94,6 +94,29 @@ describe('apiFetch', () => {
       reason: null,
     });
     expect(assignLocation).toHaveBeenCalledWith('/banned');
+  });
+
+  it('does not reload the banned screen itself (no redirect loop)', async () => {
+    window.history.pushState({}, '', '/banned?reason=Spam');
+    try {
+      fetchMock.mockResolvedValue(json(403, { banned: true, reason: 'Spam' }));
+      await expect(apiFetch('/api/auth/session')).rejects.toMatchObject({ status: 403 });
+      expect(assignLocation).not.toHaveBeenCalled();
+      expect(JSON.parse(sessionStorage.getItem('banDetails') ?? 'null')).toEqual({
+        banned: true,
+        reason: 'Spam',
+      });
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  it('isBannedError recognises only a 403 with banned: true', async () => {
+    fetchMock.mockResolvedValue(json(403, { banned: true }));
+    expect(isBannedError(await apiFetch('/api/x').catch((e: unknown) => e))).toBe(true);
+    fetchMock.mockResolvedValue(json(403, { error: { code: 'forbidden', message: 'No' } }));
+    expect(isBannedError(await apiFetch('/api/x').catch((e: unknown) => e))).toBe(false);
+    expect(isBannedError(new Error('banned'))).toBe(false);
   });
 
   it('leaves other 403s alone', async () => {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@samvad/contracts/errors';
-import { bannedPath, storeBanDetails } from '../lib/ban-details.ts';
+import { BANNED_PATH, bannedPath, storeBanDetails } from '../lib/ban-details.ts';
 import { assignLocation } from '../lib/browser-location.ts';
 
 /** A non-OK answer from the API. `message` reads `{status}: {body text or status text}`. */
@@ -34,7 +34,8 @@ export interface ApiRequestOptions {
 /**
  * Calls the same-origin API with cookies. A 204 (or an empty body) resolves to `{}`; a non-OK
  * status rejects with an {@link ApiError}. A 403 whose body says `banned: true` stores the ban
- * details and sends the whole page to the banned screen before rejecting.
+ * details and sends the whole page to the banned screen before rejecting (unless the page is
+ * already there: the banned screen's own calls must not reload it in a loop).
  */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const headers = new Headers(options.headers);
@@ -61,12 +62,22 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
     if (response.status === 403 && isRecord(parsed) && parsed.banned === true) {
       const reason = banReasonOf(parsed);
       storeBanDetails(reason);
-      assignLocation(bannedPath(reason));
+      if (window.location.pathname !== BANNED_PATH) assignLocation(bannedPath(reason));
     }
     throw new ApiError(response.status, response.statusText, text, parsed);
   }
 
   return (text === '' ? {} : JSON.parse(text)) as T;
+}
+
+/** A 403 whose body says `banned: true`: the caller's account is banned. */
+export function isBannedError(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status === 403 &&
+    isRecord(error.body) &&
+    error.body.banned === true
+  );
 }
 
 function parseJson(text: string): unknown {

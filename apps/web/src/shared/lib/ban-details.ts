@@ -1,6 +1,9 @@
 /** Spec "Ban details": kept in session storage under this key for the banned screen. */
 export const BAN_DETAILS_KEY = 'banDetails';
 
+/** The banned screen's route. */
+export const BANNED_PATH = '/banned';
+
 export interface BanDetails {
   banned: true;
   reason: string | null;
@@ -15,7 +18,19 @@ export function storeBanDetails(reason: string | null): void {
   }
 }
 
+/** The stored ban details, or null when there are none (or they cannot be read). */
+export function readBanDetails(): BanDetails | null {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(BAN_DETAILS_KEY) ?? 'null');
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const reason = (parsed as { reason?: unknown }).reason;
+    return { banned: true, reason: typeof reason === 'string' && reason.trim() ? reason : null };
+  } catch {
+    return null;
+  }
+}
+
 /** `/banned`, with the reason as a query parameter when there is one. */
 export function bannedPath(reason: string | null): string {
-  return reason ? `/banned?${new URLSearchParams({ reason })}` : '/banned';
+  return reason ? `${BANNED_PATH}?${new URLSearchParams({ reason })}` : BANNED_PATH;
 }

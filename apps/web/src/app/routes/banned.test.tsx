@@ -1,0 +1,143 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { assignLocation } from '../../shared/lib/browser-location.ts';
+import { renderApp, requestsTo, stubApi, testUser, visitorApi } from '../../test/render-app.tsx';
+
+vi.mock('../../shared/lib/browser-location.ts', () => ({ assignLocation: vi.fn() }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(assignLocation).mockReset();
+});
+
+const bannedUser = testUser({ banned: true, isBanned: true, banReason: 'Spamming' });
+
+/** The server's 403 for a banned user (bannedResponseSchema). */
+const bannedAnswer = (reason: string | null) => ({
+  status: 403,
+  body: {
+    error: { code: 'banned', message: 'Your account has been banned' },
+    banned: true,
+    message: 'Your account has been banned',
+    reason,
+    user: { ...bannedUser, banReason: reason },
+  },
+});
+
+const reasonText = () => screen.getByRole('region', { name: 'Reason' }).textContent;
+
+describe('/banned', () => {
+  it('shows the reason from the query parameter', async () => {
+    stubApi(visitorApi());
+    renderApp('/banned?reason=Spamming');
+    expect(await screen.findByRole('heading', { name: 'Account Restricted' })).toBeTruthy();
+    expect(reasonText()).toContain('Spamming');
+  });
+
+  it('prefers the reason kept in sessionStorage', async () => {
+    sessionStorage.setItem('banDetails', JSON.stringify({ banned: true, reason: 'Abuse' }));
+    stubApi(visitorApi());
+    renderApp('/banned?reason=Spamming');
+    await screen.findByRole('heading', { name: 'Account Restricted' });
+    expect(reasonText()).toContain('Abuse');
+  });
+
+  it('falls back to the default reason', async () => {
+    sessionStorage.setItem('banDetails', JSON.stringify({ banned: true, reason: null }));
+    stubApi(visitorApi());
+    renderApp('/banned');
+    await screen.findByRole('heading', { name: 'Account Restricted' });
+    expect(reasonText()).toContain('Your account has been banned by an administrator.');
+  });
+
+  it("shows the banned user's e-mail and what the ban means", async () => {
+    // The browser's own address (apiFetch reads it) is the banned screen too.
+    window.history.pushState({}, '', '/banned?reason=Spamming');
+    onTestFinished(() => window.history.pushState({}, '', '/'));
+    stubApi({ ...visitorApi(), '/api/auth/session': bannedAnswer('Spamming') });
+    renderApp('/banned?reason=Spamming');
+    expect(await screen.findByText('asha@example.org')).toBeTruthy();
+    const bullets = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(bullets).toEqual([
+      'You cannot use the chat while your account is restricted.',
+      'You can still sign in and sign out.',
+      'Your conversations may be reviewed by an administrator.',
+    ]);
+    // Already on the banned screen: no reload, and no account menu for a banned user.
+    expect(assignLocation).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Account menu' })).toBeNull();
+  });
+
+  it('shows no e-mail to a visitor', async () => {
+    stubApi(visitorApi());
+    renderApp('/banned?reason=Spamming');
+    await screen.findByRole('heading', { name: 'Account Restricted' });
+    expect(screen.queryByText(/@/)).toBeNull();
+  });
+
+  it('Sign Out signs out, clears both storages and reloads the app at /', async () => {
+    localStorage.setItem('theme', 'dark');
+    sessionStorage.setItem('banDetails', JSON.stringify({ banned: true, reason: 'Spamming' }));
+    const fetchMock = stubApi({
+      ...visitorApi(),
+      '/api/auth/signout': { status: 200, body: { ok: true } },
+    });
+    renderApp('/banned?reason=Spamming');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/'));
+    expect(requestsTo(fetchMock, '/api/auth/signout', 'POST')).toHaveLength(1);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('Sign Out still leaves when the sign-out call fails', async () => {
+    localStorage.setItem('theme', 'dark');
+    stubApi({ ...visitorApi(), '/api/auth/signout': 'network-error' });
+    renderApp('/banned');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(assignLocation).toHaveBeenCalledWith('/'));
+    expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('app shell', () => {
+  it('sends a banned user from any page to /banned, keeping the reason', async () => {
+    stubApi({ ...visitorApi(), '/api/auth/session': bannedAnswer('Hate speech') });
+    const app = renderApp('/chat');
+    await waitFor(() => expect(app.path()).toBe('/banned?reason=Hate+speech'));
+    expect(await screen.findByRole('heading', { name: 'Account Restricted' })).toBeTruthy();
+    expect(reasonText()).toContain('Hate speech');
+    expect(JSON.parse(sessionStorage.getItem('banDetails') ?? 'null')).toEqual({
+      banned: true,
+      reason: 'Hate speech',
+    });
+  });
+
+  it('shows Session Error when the session cannot be loaded; Return to Login goes to /', async () => {
+    stubApi({
+      ...visitorApi(),
+      '/api/auth/session': { status: 500, body: { error: { code: 'internal', message: 'x' } } },
+    });
+    renderApp('/chat');
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Session Error: There was a problem loading your session',
+      }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Chat is coming next' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Return to Login' }));
+    expect(assignLocation).toHaveBeenCalledWith('/');
+  });
+
+  it('shows Session Error when the network fails, but not on the banned screen', async () => {
+    stubApi({ ...visitorApi(), '/api/auth/session': 'network-error' });
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Return to Login' })).toBeTruthy();
+
+    stubApi({ ...visitorApi(), '/api/auth/session': 'network-error' });
+    renderApp('/banned?reason=Spamming');
+    expect(await screen.findByRole('heading', { name: 'Account Restricted' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,73 @@
+import type { SessionResponse } from '@samvad/contracts/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isBannedError } from '../../../shared/api/api-client.ts';
+import { toast } from '../../../shared/toast/toast-store.ts';
+import { exchangeGoogleCodeOnce } from '../api/exchange-google-code.ts';
+import { sessionQueryKey } from '../api/get-session.ts';
+import { readGoogleCallback } from '../lib/google-callback-params.ts';
+
+/** Spec §9 "OAuth redirect delay". */
+export const OAUTH_REDIRECT_DELAY_MS = 2000;
+
+export type GoogleCallbackStatus = 'processing' | 'succeeded' | 'failed';
+
+class ProviderError extends Error {}
+
+/**
+ * Finishes a Google sign-in on /auth/google/callback: exchanges the code from `search` (once,
+ * however often React runs the effect), refreshes the session, toasts the outcome and goes to
+ * / after 2 seconds (the landing page then sends a signed-in user on to /chat).
+ */
+export function useGoogleCallback(search: string): GoogleCallbackStatus {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<GoogleCallbackStatus>('processing');
+
+  useEffect(() => {
+    // Cleared when React drops this run (StrictMode's rehearsal, or leaving the page): the
+    // outcome is then handled by the run that replaced it, or by nobody.
+    let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (next: GoogleCallbackStatus) => {
+      setStatus(next);
+      timer = setTimeout(() => navigate('/', { replace: true }), OAUTH_REDIRECT_DELAY_MS);
+    };
+
+    const request = readGoogleCallback(search);
+    const outcome =
+      request.kind === 'exchange'
+        ? exchangeGoogleCodeOnce(request.params)
+        : Promise.reject(new ProviderError(request.error));
+
+    outcome.then(
+      ({ user }) => {
+        if (!active) return;
+        const session: SessionResponse = { user, banned: false };
+        queryClient.setQueryData(sessionQueryKey, session);
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        toast({ title: 'Sign in successful', description: "You're now signed in to the product" });
+        finish('succeeded');
+      },
+      (error: unknown) => {
+        if (!active) return;
+        // A banned account: apiFetch is already taking the page to /banned.
+        if (isBannedError(error)) return;
+        toast({
+          title: 'Sign in failed',
+          description: 'There was a problem signing in. Please try again.',
+          variant: 'destructive',
+        });
+        finish('failed');
+      },
+    );
+
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+  }, [search, navigate, queryClient]);
+
+  return status;
+}

@@ -1,0 +1,13 @@
+import { readBanDetails } from '../../../shared/lib/ban-details.ts';
+
+/** Spec §2 "Banned screen": shown when no reason is known. */
+export const DEFAULT_BAN_REASON = 'Your account has been banned by an administrator.';
+
+/**
+ * The reason to show on the banned screen: the stored ban details first, then the `reason`
+ * query parameter, then what the session says, else the default text.
+ */
+export function resolveBanReason(search: string, sessionReason: string | null = null): string {
+  const fromQuery = new URLSearchParams(search).get('reason')?.trim();
+  return readBanDetails()?.reason || fromQuery || sessionReason || DEFAULT_BAN_REASON;
+}

@@ -1,0 +1,18 @@
+/** The people the browser tests sign in as, and the client the app is registered as. */
+export const E2E_OIDC_CLIENT = { clientId: 'samvad-e2e', clientSecret: 'samvad-e2e-secret' };
+
+const account = (sub: string, email: string, name: string) => ({
+  sub,
+  email,
+  email_verified: true,
+  name,
+});
+
+export const E2E_ACCOUNTS = {
+  reader: account('e2e-reader', 'reader@e2e.test', 'Rama Reader'),
+  // One per browser project, so parallel runs do not ban each other's user.
+  'banned-desktop': account('e2e-banned-desktop', 'banned-desktop@e2e.test', 'Banned Desktop'),
+  'banned-mobile': account('e2e-banned-mobile', 'banned-mobile@e2e.test', 'Banned Mobile'),
+};
+
+export const E2E_ADMIN = { username: 'e2e-admin', password: 'an e2e admin passphrase' };
