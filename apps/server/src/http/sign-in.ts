@@ -4,7 +4,7 @@ import type { UserRow } from '../db/schema.ts';
 import { presentSessionUser } from '../presenters/session-presenter.ts';
 import { createSession, endSession, isBanned } from '../services/session-service.ts';
 import { BannedError } from './app-error.ts';
-import { setSessionCookie } from './session-cookie.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 
 /**
  * The end of every sign-in: banned users are refused; otherwise any session the browser still
@@ -28,4 +28,15 @@ export async function completeSignIn(
   );
   setSessionCookie(reply, config, token);
   return { user: presentSessionUser(user, false) };
+}
+
+/** Sign-out, for members and admins alike: the session ends on the server, the cookie goes. */
+export async function endSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { config, database }: AppContext,
+) {
+  if (request.viewer.session) await endSession(database.db, request.viewer.session);
+  clearSessionCookie(reply, config);
+  return { ok: true as const };
 }

@@ -7,18 +7,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 import { requireAdmin } from '../http/guards.ts';
-import { clearSessionCookie } from '../http/session-cookie.ts';
-import { completeSignIn } from '../http/sign-in.ts';
+import { completeSignIn, endSignIn } from '../http/sign-in.ts';
 import { deleteOtherSessions } from '../repositories/session-repository.ts';
 import {
   changeAdminPassword,
   LoginThrottledError,
   verifyAdminLogin,
 } from '../services/admin-auth-service.ts';
-import { endSession } from '../services/session-service.ts';
 
 export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const { config, database, clock } = context;
+  const { database, clock } = context;
   const tags = ['admin'];
 
   app.post(
@@ -56,11 +54,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         response: { 200: okResponseSchema },
       },
     },
-    async (request, reply) => {
-      if (request.viewer.session) await endSession(database.db, request.viewer.session);
-      clearSessionCookie(reply, config);
-      return { ok: true as const };
-    },
+    (request, reply) => endSignIn(request, reply, context),
   );
 
   app.post(

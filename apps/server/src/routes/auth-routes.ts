@@ -12,13 +12,12 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { AppError, BannedError } from '../http/app-error.ts';
 import { requireUser } from '../http/guards.ts';
-import { clearSessionCookie } from '../http/session-cookie.ts';
-import { completeSignIn } from '../http/sign-in.ts';
+import { completeSignIn, endSignIn } from '../http/sign-in.ts';
 import { presentSessionSummary, presentSessionUser } from '../presenters/session-presenter.ts';
 import { deleteUserSession, listLiveSessions } from '../repositories/session-repository.ts';
 import type { OidcFlowState } from '../services/oidc-service.ts';
 import { upsertOidcUser } from '../services/oidc-service.ts';
-import { endSession, isBanned } from '../services/session-service.ts';
+import { isBanned } from '../services/session-service.ts';
 
 const FLOW_COOKIE = 'samvad_oidc';
 
@@ -124,11 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
         response: { 200: okResponseSchema },
       },
     },
-    async (request, reply) => {
-      if (request.viewer.session) await endSession(database.db, request.viewer.session);
-      clearSessionCookie(reply, config);
-      return { ok: true as const };
-    },
+    (request, reply) => endSignIn(request, reply, context),
   );
 
   app.get(
