@@ -11,6 +11,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import { contentSecurityPolicy, crossOriginOpenerPolicy } from './http/content-security-policy.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerViewer } from './http/viewer.ts';
@@ -54,14 +55,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // The app may be served over plain http on a LAN; do not rewrite its requests.
-        upgradeInsecureRequests: null,
-        // Profile pictures come from the sign-in provider's image host (https only).
-        imgSrc: ["'self'", 'data:', 'https:'],
-      },
-    },
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginOpenerPolicy: crossOriginOpenerPolicy(config),
   });
 
   await app.register(fastifySwagger, {

@@ -1,9 +1,11 @@
 import { ArrowRight, RotateCw } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
+import { GoogleIdentityButton } from '../../features/auth/components/google-identity-button.tsx';
 import { SignInButton } from '../../features/auth/components/sign-in-button.tsx';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { LandingHero } from '../../features/landing/components/landing-hero.tsx';
 import { usePersona } from '../../features/persona/api/get-persona.ts';
+import { useTheme } from '../../features/theme/hooks/use-theme.ts';
 import { Button } from '../../shared/ui/button.tsx';
 
 /**
@@ -13,6 +15,7 @@ import { Button } from '../../shared/ui/button.tsx';
 export default function LandingRoute() {
   const auth = useAuth();
   const persona = usePersona();
+  const { resolvedTheme } = useTheme();
 
   if (auth.status === 'authenticated') return <Navigate to="/chat" replace />;
 
@@ -46,7 +49,15 @@ export default function LandingRoute() {
                 />
               </Link>
             </Button>
-            <SignInButton variant="outline" size="lg" />
+            <div className="relative flex flex-col items-stretch gap-3">
+              <SignInButton variant="outline" size="lg" />
+              {/* Google's own button, when it loads: stacked below on phones; hung under the
+                  sign-in button on wider screens, so the row of buttons stays aligned. */}
+              <GoogleIdentityButton
+                theme={resolvedTheme}
+                className="sm:absolute sm:top-full sm:left-1/2 sm:mt-3 sm:w-max sm:-translate-x-1/2"
+              />
+            </div>
           </>
         }
       />
