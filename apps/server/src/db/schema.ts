@@ -29,6 +29,7 @@ export const users = pgTable(
     banReason: text('ban_reason'),
     /** A temporary ban ends here; past it the user is treated as unbanned. */
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,4 +84,5 @@ export const loginFailures = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
+export * from './conversation-schema.ts';
 export * from './knowledge-schema.ts';
