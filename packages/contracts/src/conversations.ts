@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { sourceSchema } from './sources.ts';
+
+export const TITLE_MAX_LENGTH = 30;
+export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
+export const MESSAGE_MAX_LENGTH = 32_000;
+export const MESSAGE_MAX_SOURCES = 200;
+export const CONVERSATION_MAX_MESSAGES = 10_000;
+export const SHARE_MAX_MESSAGES = 200;
+export const SHARE_MAX_BYTES = 256 * 1024;
+export const GUEST_SHARES_PER_DAY = 10;
+
+/** Stored roles; the product's 'ai' is accepted on input and stored as 'assistant'. */
+export const messageRoleSchema = z.enum(['user', 'assistant']);
+
+export const messageSchema = z.object({
+  role: messageRoleSchema,
+  content: z.string(),
+  sources: z.array(sourceSchema),
+  timestamp: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const messageInputSchema = z.object({
+  role: z
+    .enum(['user', 'assistant', 'ai'])
+    .transform((role) => (role === 'ai' ? 'assistant' : role)),
+  content: z
+    .string()
+    .max(MESSAGE_MAX_LENGTH, `A message may have at most ${MESSAGE_MAX_LENGTH} characters`),
+  sources: z
+    .array(sourceSchema)
+    .max(MESSAGE_MAX_SOURCES, `A message may cite at most ${MESSAGE_MAX_SOURCES} sources`)
+    .default([]),
+  timestamp: z.iso.datetime({ offset: true }).optional(),
+});
+export type MessageInput = z.input<typeof messageInputSchema>;
+
+/** Trimmed, cut to 30 characters, never empty. */
+export const titleSchema = z
+  .string()
+  .trim()
+  .min(1, 'The title must not be empty')
+  .transform((title) => title.slice(0, TITLE_MAX_LENGTH));
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  userId: z.string(),
+  archived: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  isShared: z.boolean(),
+  shareableId: z.string().nullable(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationSchema = conversationSummarySchema.extend({
+  messages: z.array(messageSchema),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** GET /api/conversations: newest `updatedAt` first in each list. */
+export const conversationListSchema = z.object({
+  active: z.array(conversationSummarySchema),
+  archived: z.array(conversationSummarySchema),
+});
+export type ConversationList = z.infer<typeof conversationListSchema>;
+
+export const createConversationRequestSchema = z
+  .object({ title: titleSchema.optional() })
+  .optional()
+  .default({});
+
+export const updateConversationRequestSchema = z
+  .object({ title: titleSchema.optional(), archived: z.boolean().optional() })
+  .refine((body) => body.title !== undefined || body.archived !== undefined, {
+    message: 'Send a title or archived',
+  });
+
+export const addMessageResponseSchema = z.object({ message: messageSchema });
+
+/** A guest's share sends its browser-held conversation; a member's share sends nothing. */
+export const guestShareRequestSchema = z.object({
+  title: z.string().trim().max(200).default(DEFAULT_CONVERSATION_TITLE),
+  messages: z
+    .array(messageInputSchema)
+    .min(1, 'A shared conversation needs at least one message')
+    .max(
+      SHARE_MAX_MESSAGES,
+      `A shared conversation may have at most ${SHARE_MAX_MESSAGES} messages`,
+    ),
+});
+
+export const shareResponseSchema = z.object({ shareableId: z.string() });
+
+export const sharedConversationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  messages: z.array(messageSchema),
+  shareableId: z.string(),
+});
+export type SharedConversation = z.infer<typeof sharedConversationSchema>;
