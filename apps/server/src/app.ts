@@ -19,9 +19,12 @@ import { registerWebApp } from './http/web-app.ts';
 import { adminAuthRoutes } from './routes/admin-auth-routes.ts';
 import { adminUserRoutes } from './routes/admin-user-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
+import { conversationRoutes } from './routes/conversation-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
+import { limitRoutes } from './routes/limit-routes.ts';
 import { personaRoutes } from './routes/persona-routes.ts';
+import { shareRoutes } from './routes/share-routes.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -87,6 +90,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(adminUserRoutes, context);
   await app.register(personaRoutes, context);
   await app.register(documentRoutes, context);
+  await app.register(conversationRoutes, context);
+  await app.register(shareRoutes, context);
+  await app.register(limitRoutes, context);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -71,6 +71,13 @@ const envSchema = z.object({
   EMBEDDING_MODEL: optionalString,
   EMBEDDING_API_KEY: optionalString,
   KNOWLEDGE_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  LIMITS_TIMEZONE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('UTC')
+      .refine(isTimeZone, 'must be an IANA time zone such as UTC or Asia/Kolkata'),
+  ),
 });
 
 export type Config = {
@@ -98,6 +105,8 @@ export type Config = {
     syncIntervalMs: number;
     embeddings: { baseUrl: string; model: string; apiKey: string | null } | null;
   };
+  /** Usage limits: daily windows are calendar days in this IANA time zone. */
+  limits: { timezone: string };
 };
 
 /** Raised for a bad environment; the message names every offending variable. */
@@ -164,7 +173,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : null,
     },
+    limits: { timezone: vars.LIMITS_TIMEZONE },
   };
+}
+
+/**
+ * Intl is the judge of a zone name: it is what computes the daily windows later, and its list
+ * (Intl.supportedValuesOf) leaves out aliases such as 'UTC' that it still accepts.
+ */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

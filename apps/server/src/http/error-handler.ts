@@ -1,16 +1,31 @@
 import type { BannedResponse } from '@samvad/contracts/auth';
 import type { ErrorBody } from '@samvad/contracts/errors';
+import type { RateLimitResponse } from '@samvad/contracts/limits';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { presentBanned } from '../presenters/session-presenter.ts';
+import { RateLimitError } from '../services/usage-limit-service.ts';
 import { AppError, BannedError, errorCodeForStatus } from './app-error.ts';
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
-  const body: ErrorBody | BannedResponse =
-    error instanceof BannedError
-      ? presentBanned(error.user)
-      : { error: { code: error.code, message: error.message } };
-  return reply.code(error.statusCode).type('application/json; charset=utf-8').send(body);
+  return reply
+    .code(error.statusCode)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(error));
+}
+
+/** Two refusals carry more than the error object: a ban (its reason) and a limit (spec §3). */
+function errorBody(error: AppError): ErrorBody | BannedResponse | RateLimitResponse {
+  if (error instanceof BannedError) return presentBanned(error.user);
+  if (error instanceof RateLimitError) {
+    return {
+      error: { code: 'rate_limited', message: error.message },
+      type: error.type,
+      used: error.used,
+      limit: error.limit,
+    };
+  }
+  return { error: { code: error.code, message: error.message } };
 }
 
 /**

@@ -1,0 +1,157 @@
+import { okResponseSchema } from '@samvad/contracts/auth';
+import {
+  addMessageResponseSchema,
+  conversationListSchema,
+  conversationSchema,
+  conversationSummarySchema,
+  createConversationRequestSchema,
+  messageInputSchema,
+  updateConversationRequestSchema,
+} from '@samvad/contracts/conversations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context.ts';
+import { requireUser } from '../http/guards.ts';
+import {
+  presentConversationSummary,
+  presentMessage,
+} from '../presenters/conversation-presenter.ts';
+import { listLiveConversations } from '../repositories/conversation-repository.ts';
+import {
+  addMessage,
+  changeConversation,
+  conversationMessages,
+  createConversation,
+  deleteConversation,
+  findVisibleConversation,
+} from '../services/conversation-service.ts';
+import { checkAndConsume } from '../services/usage-limit-service.ts';
+
+export const conversationIdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Signed-in members' saved conversations. Guests keep theirs in the browser (spec §1). */
+export const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { config, database, clock },
+) => {
+  const tags = ['conversations'];
+  const db = database.db;
+
+  app.get(
+    '/api/conversations',
+    {
+      schema: {
+        summary: 'Active and archived conversations, newest first',
+        tags,
+        response: { 200: conversationListSchema },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request, clock());
+      const rows = (await listLiveConversations(db, user.id)).map(presentConversationSummary);
+      return {
+        active: rows.filter((row) => !row.archived),
+        archived: rows.filter((row) => row.archived),
+      };
+    },
+  );
+
+  app.post(
+    '/api/conversations',
+    {
+      schema: {
+        summary: "Creates a conversation (counts toward the member's conversation limit)",
+        tags,
+        body: createConversationRequestSchema,
+        response: { 201: conversationSchema },
+      },
+    },
+    async (request, reply) => {
+      const now = clock();
+      const { user } = requireUser(request, now);
+      await checkAndConsume(db, { kind: 'user', user }, 'conversation', {
+        now,
+        timezone: config.limits.timezone,
+      });
+      const row = await createConversation(db, user, request.body.title, now);
+      return reply.code(201).send({ ...presentConversationSummary(row), messages: [] });
+    },
+  );
+
+  app.get(
+    '/api/conversations/:id',
+    {
+      schema: {
+        summary: 'One conversation with its messages (owner, or any for admins)',
+        tags,
+        params: conversationIdParams,
+        response: { 200: conversationSchema },
+      },
+    },
+    async (request) => {
+      const { user } = requireUser(request, clock());
+      const row = await findVisibleConversation(db, user, request.params.id, 'read');
+      return {
+        ...presentConversationSummary(row),
+        messages: await conversationMessages(db, row.id),
+      };
+    },
+  );
+
+  app.patch(
+    '/api/conversations/:id',
+    {
+      schema: {
+        summary: 'Renames ({title}) or archives/restores ({archived})',
+        tags,
+        params: conversationIdParams,
+        body: updateConversationRequestSchema,
+        response: { 200: conversationSummarySchema },
+      },
+    },
+    async (request) => {
+      const now = clock();
+      const { user } = requireUser(request, now);
+      return presentConversationSummary(
+        await changeConversation(db, user, request.params.id, request.body, now),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/conversations/:id',
+    {
+      schema: {
+        summary: 'Deletes (softly: it still counts toward limits)',
+        tags,
+        params: conversationIdParams,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      const now = clock();
+      const { user } = requireUser(request, now);
+      await deleteConversation(db, user, request.params.id, now);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/conversations/:id/messages',
+    {
+      schema: {
+        summary: 'Saves a message',
+        tags,
+        params: conversationIdParams,
+        body: messageInputSchema,
+        response: { 201: addMessageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const now = clock();
+      const { user } = requireUser(request, now);
+      const row = await addMessage(db, user, request.params.id, request.body, now);
+      return reply.code(201).send({ message: presentMessage(row) });
+    },
+  );
+};

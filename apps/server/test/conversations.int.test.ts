@@ -1,0 +1,187 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations, messages } from '../src/db/schema.ts';
+import { insertUser, signIn } from './support/fixtures.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+let origin: string;
+const people: Record<'owner' | 'other' | 'admin' | 'banned', { id: string; cookie: string }> =
+  {} as never;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  origin = t.config.publicUrl;
+  for (const [name, values] of [
+    ['owner', {}],
+    ['other', {}],
+    ['admin', { role: 'admin' as const }],
+    ['banned', { banned: true }],
+  ] as const) {
+    const user = await insertUser(t.database.db, values);
+    people[name] = {
+      id: user.id,
+      cookie: (await signIn(t.database.db, t.config, user.id, t.clock.now())).cookie,
+    };
+  }
+});
+afterAll(() => t.close());
+
+type Who = keyof typeof people | 'guest';
+const call = (
+  who: Who,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { origin, ...(who === 'guest' ? {} : { cookie: people[who].cookie }) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+async function newConversation(title?: string) {
+  const res = await call(
+    'owner',
+    'POST',
+    '/api/conversations',
+    title === undefined ? {} : { title },
+  );
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: string; title: string };
+}
+
+describe('ownership', () => {
+  it('lets only the owner read and change a conversation; admins may read; others get 404', async () => {
+    const { id } = await newConversation('Caste and democracy');
+    const expected: Record<Who, { read: number; write: number }> = {
+      owner: { read: 200, write: 200 },
+      admin: { read: 200, write: 404 },
+      other: { read: 404, write: 404 },
+      guest: { read: 401, write: 401 },
+      banned: { read: 403, write: 403 },
+    };
+    for (const [who, { read, write }] of Object.entries(expected) as [
+      Who,
+      { read: number; write: number },
+    ][]) {
+      expect((await call(who, 'GET', `/api/conversations/${id}`)).statusCode, `${who} read`).toBe(
+        read,
+      );
+      expect(
+        (await call(who, 'PATCH', `/api/conversations/${id}`, { title: 'x' })).statusCode,
+        `${who} rename`,
+      ).toBe(write === 200 ? 200 : write);
+      expect(
+        (
+          await call(who, 'POST', `/api/conversations/${id}/messages`, {
+            role: 'user',
+            content: 'hi',
+          })
+        ).statusCode,
+        `${who} message`,
+      ).toBe(write === 200 ? 201 : write);
+    }
+    expect((await call('other', 'DELETE', `/api/conversations/${id}`)).statusCode).toBe(404);
+    expect((await call('owner', 'GET', '/api/conversations/does-not-exist')).statusCode).toBe(404);
+    expect((await call('guest', 'GET', '/api/conversations')).statusCode).toBe(401);
+  });
+});
+
+describe('conversations', () => {
+  it('defaults the title, trims and cuts it to 30 characters, and refuses an empty one', async () => {
+    expect((await newConversation()).title).toBe('New Conversation');
+    const long = await newConversation(
+      `   ${'A very long title about the annihilation of caste'}   `,
+    );
+    expect(long.title).toBe('A very long title about the an');
+    const empty = await call('owner', 'PATCH', `/api/conversations/${long.id}`, { title: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toContain('The title must not be empty');
+    expect((await call('owner', 'PATCH', `/api/conversations/${long.id}`, {})).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('archives and restores, lists active and archived apart, newest first, and soft-deletes', async () => {
+    const first = await newConversation('First');
+    const second = await newConversation('Second');
+    await call('owner', 'PATCH', `/api/conversations/${first.id}`, { archived: true });
+    let list = (await call('owner', 'GET', '/api/conversations')).json();
+    expect(list.archived.map((c: { id: string }) => c.id)).toContain(first.id);
+    expect(list.active.map((c: { id: string }) => c.id)).not.toContain(first.id);
+    expect(list.active[0].id).toBe(second.id);
+
+    await call('owner', 'PATCH', `/api/conversations/${first.id}`, { archived: false });
+    list = (await call('owner', 'GET', '/api/conversations')).json();
+    expect(list.active[0].id).toBe(first.id);
+
+    expect((await call('owner', 'DELETE', `/api/conversations/${first.id}`)).statusCode).toBe(200);
+    list = (await call('owner', 'GET', '/api/conversations')).json();
+    expect([...list.active, ...list.archived].map((c: { id: string }) => c.id)).not.toContain(
+      first.id,
+    );
+    expect((await call('owner', 'GET', `/api/conversations/${first.id}`)).statusCode).toBe(404);
+    const [kept] = await t.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, first.id));
+    expect(kept?.deletedAt).toBeInstanceOf(Date);
+  });
+
+  it('stores messages with roles, sources and timestamps, accepting ai as assistant', async () => {
+    const { id } = await newConversation('Messages');
+    const source = {
+      file_name: 'castes.pdf',
+      page: 4,
+      score: 0.8,
+      link: '/api/documents/x/file#page=4',
+    };
+    await call('owner', 'POST', `/api/conversations/${id}/messages`, {
+      role: 'user',
+      content: 'What is endogamy?',
+    });
+    const reply = await call('owner', 'POST', `/api/conversations/${id}/messages`, {
+      role: 'ai',
+      content: 'Endogamy is …',
+      sources: [source],
+      timestamp: '2026-11-22T10:00:00.000Z',
+    });
+    expect(reply.statusCode).toBe(201);
+    const conversation = (await call('owner', 'GET', `/api/conversations/${id}`)).json();
+    expect(conversation.messages).toEqual([
+      expect.objectContaining({ role: 'user', content: 'What is endogamy?', sources: [] }),
+      {
+        role: 'assistant',
+        content: 'Endogamy is …',
+        sources: [source],
+        timestamp: '2026-11-22T10:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('refuses oversized and malformed messages with a clear 4xx and writes nothing', async () => {
+    const { id } = await newConversation('Sizes');
+    const cases = [
+      { role: 'user', content: 'x'.repeat(32_001) },
+      {
+        role: 'user',
+        content: 'ok',
+        sources: Array.from({ length: 201 }, () => ({ file_name: 'a', score: 0.5 })),
+      },
+      { role: 'system', content: 'hi' },
+      { role: 'user' },
+      { role: 'user', content: 'ok', sources: [{ file_name: 'a', score: 7 }] },
+      { role: 'user', content: 'ok', timestamp: 'yesterday' },
+    ];
+    for (const payload of cases) {
+      const res = await call('owner', 'POST', `/api/conversations/${id}/messages`, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
+      expect(res.json().error.message.length).toBeGreaterThan(0);
+    }
+    expect(
+      await t.database.db.select().from(messages).where(eq(messages.conversationId, id)),
+    ).toEqual([]);
+  });
+});
