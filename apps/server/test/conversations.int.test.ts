@@ -53,39 +53,70 @@ async function newConversation(title?: string) {
 }
 
 describe('ownership', () => {
-  it('lets only the owner read and change a conversation; admins may read; others get 404', async () => {
-    const { id } = await newConversation('Caste and democracy');
-    const expected: Record<Who, { read: number; write: number }> = {
-      owner: { read: 200, write: 200 },
-      admin: { read: 200, write: 404 },
-      other: { read: 404, write: 404 },
-      guest: { read: 401, write: 401 },
-      banned: { read: 403, write: 403 },
+  it('answers every route as the policy says for owner, admin, another user, guest and banned', async () => {
+    // Per route: the status for each caller. Admins may read any conversation, change none.
+    type Row = {
+      name: string;
+      method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+      url: (id: string) => string;
+      payload?: object;
     };
-    for (const [who, { read, write }] of Object.entries(expected) as [
-      Who,
-      { read: number; write: number },
-    ][]) {
-      expect((await call(who, 'GET', `/api/conversations/${id}`)).statusCode, `${who} read`).toBe(
-        read,
-      );
-      expect(
-        (await call(who, 'PATCH', `/api/conversations/${id}`, { title: 'x' })).statusCode,
-        `${who} rename`,
-      ).toBe(write === 200 ? 200 : write);
-      expect(
-        (
-          await call(who, 'POST', `/api/conversations/${id}/messages`, {
-            role: 'user',
-            content: 'hi',
-          })
-        ).statusCode,
-        `${who} message`,
-      ).toBe(write === 200 ? 201 : write);
+    const routes: [Row, Record<Who, number>][] = [
+      [
+        { name: 'list', method: 'GET', url: () => '/api/conversations' },
+        { owner: 200, admin: 200, other: 200, guest: 401, banned: 403 },
+      ],
+      [
+        { name: 'read', method: 'GET', url: (id) => `/api/conversations/${id}` },
+        { owner: 200, admin: 200, other: 404, guest: 401, banned: 403 },
+      ],
+      [
+        {
+          name: 'rename',
+          method: 'PATCH',
+          url: (id) => `/api/conversations/${id}`,
+          payload: { title: 'Renamed' },
+        },
+        { owner: 200, admin: 404, other: 404, guest: 401, banned: 403 },
+      ],
+      [
+        {
+          name: 'message',
+          method: 'POST',
+          url: (id) => `/api/conversations/${id}/messages`,
+          payload: { role: 'user', content: 'hi' },
+        },
+        { owner: 201, admin: 404, other: 404, guest: 401, banned: 403 },
+      ],
+      [
+        { name: 'share', method: 'POST', url: (id) => `/api/conversations/${id}/share` },
+        { owner: 200, admin: 404, other: 404, guest: 400, banned: 403 },
+      ],
+      [
+        { name: 'unshare', method: 'DELETE', url: (id) => `/api/conversations/${id}/share` },
+        { owner: 200, admin: 404, other: 404, guest: 401, banned: 403 },
+      ],
+      [
+        { name: 'delete', method: 'DELETE', url: (id) => `/api/conversations/${id}` },
+        { owner: 200, admin: 404, other: 404, guest: 401, banned: 403 },
+      ],
+      [
+        { name: 'create', method: 'POST', url: () => '/api/conversations', payload: {} },
+        { owner: 201, admin: 201, other: 201, guest: 401, banned: 403 },
+      ],
+    ];
+    const callers: Who[] = ['other', 'admin', 'guest', 'banned', 'owner'];
+    const { id } = await newConversation('Matrix');
+    for (const [route, expected] of routes) {
+      for (const who of callers) {
+        const res = await call(who, route.method, route.url(id), route.payload);
+        expect(res.statusCode, `${route.name} as ${who}: ${res.body.slice(0, 120)}`).toBe(
+          expected[who],
+        );
+        if (res.statusCode === 404) expect(res.json().error.code).toBe('not_found');
+      }
     }
-    expect((await call('other', 'DELETE', `/api/conversations/${id}`)).statusCode).toBe(404);
     expect((await call('owner', 'GET', '/api/conversations/does-not-exist')).statusCode).toBe(404);
-    expect((await call('guest', 'GET', '/api/conversations')).statusCode).toBe(401);
   });
 });
 
