@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { detectLanguage } from './detect-language.ts';
+
+describe('detectLanguage', () => {
+  it.each([
+    ['जाति व्यवस्था क्या है?', 'hi'],
+    ['சாதி அமைப்பு என்றால் என்ன?', 'ta'],
+    ['জাতিভেদ প্রথা কী?', 'bn'],
+    ['కుల వ్యవస్థ అంటే ఏమిటి?', 'te'],
+    ['ಜಾತಿ ವ್ಯವಸ್ಥೆ ಎಂದರೇನು?', 'kn'],
+    ['ജാതി വ്യവസ്ഥ എന്താണ്?', 'ml'],
+    ['જાતિ વ્યવસ્થા શું છે?', 'gu'],
+    ['ਜਾਤ ਪ੍ਰਣਾਲੀ ਕੀ ਹੈ?', 'pa'],
+    ['ذات پات کا نظام کیا ہے؟', 'ur'],
+    ['What is the caste system?', 'en'],
+  ])('detects %s as %s', (text, language) => {
+    expect(detectLanguage(text)).toBe(language);
+  });
+
+  it('gives Marathi (Devanagari) as hi: the spec’s Marathi check is never reached', () => {
+    expect(detectLanguage('जातिव्यवस्था म्हणजे काय?')).toBe('hi');
+  });
+
+  it('falls back to en for text without letters of a listed script', () => {
+    expect(detectLanguage('')).toBe('en');
+    expect(detectLanguage('1949?!')).toBe('en');
+    expect(detectLanguage('Что такое каста?')).toBe('en');
+  });
+
+  it('goes by the majority of letters, not by the first one', () => {
+    expect(detectLanguage('Explain जाति please')).toBe('en');
+    expect(detectLanguage('Ambedkar ने जाति व्यवस्था के बारे में क्या कहा?')).toBe('hi');
+  });
+
+  it('lets a supplied language override the guess, but not an empty one', () => {
+    expect(detectLanguage('जाति क्या है?', 'mr')).toBe('mr');
+    expect(detectLanguage('What is caste?', 'ta')).toBe('ta');
+    expect(detectLanguage('जाति क्या है?', '')).toBe('hi');
+    expect(detectLanguage('जाति क्या है?', '  ')).toBe('hi');
+    expect(detectLanguage('जाति क्या है?', null)).toBe('hi');
+  });
+});
