@@ -1,6 +1,7 @@
 import { Check, Monitor, Moon, Sun } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Button } from '../../../shared/ui/button.tsx';
+import { MenuContent, menuItemClass } from '../../../shared/ui/menu.tsx';
 import { useTheme } from '../hooks/use-theme.ts';
 import type { ThemePreference } from '../lib/theme.ts';
 
@@ -22,38 +23,28 @@ export function ThemeToggle() {
           <TriggerIcon aria-hidden className="size-[1.125rem]!" />
         </Button>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-40 rounded-xl border border-border bg-popover p-1 text-popover-foreground shadow-lg shadow-black/10 data-[state=open]:animate-fade-up"
+      <MenuContent className="min-w-40">
+        <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-muted-foreground">
+          Theme
+        </DropdownMenu.Label>
+        <DropdownMenu.RadioGroup
+          value={preference}
+          onValueChange={(value) => {
+            const chosen = options.find((option) => option.value === value);
+            if (chosen) setPreference(chosen.value);
+          }}
         >
-          <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-muted-foreground">
-            Theme
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={preference}
-            onValueChange={(value) => {
-              const chosen = options.find((option) => option.value === value);
-              if (chosen) setPreference(chosen.value);
-            }}
-          >
-            {options.map(({ value, label, Icon }) => (
-              <DropdownMenu.RadioItem
-                key={value}
-                value={value}
-                className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none select-none data-[highlighted]:bg-secondary"
-              >
-                <Icon aria-hidden className="size-4 text-muted-foreground" />
-                <span className="flex-1">{label}</span>
-                <DropdownMenu.ItemIndicator>
-                  <Check aria-hidden className="size-4 text-primary" />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+          {options.map(({ value, label, Icon }) => (
+            <DropdownMenu.RadioItem key={value} value={value} className={menuItemClass}>
+              <Icon aria-hidden className="size-4 text-muted-foreground" />
+              <span className="flex-1">{label}</span>
+              <DropdownMenu.ItemIndicator>
+                <Check aria-hidden className="size-4 text-primary" />
+              </DropdownMenu.ItemIndicator>
+            </DropdownMenu.RadioItem>
+          ))}
+        </DropdownMenu.RadioGroup>
+      </MenuContent>
     </DropdownMenu.Root>
   );
 }
