@@ -19,6 +19,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { adminAuthRoutes } from './routes/admin-auth-routes.ts';
 import { adminUserRoutes } from './routes/admin-user-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
+import { chatRoutes } from './routes/chat-routes.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(documentRoutes, context);
   await app.register(conversationRoutes, context);
   await app.register(shareRoutes, context);
+  await app.register(chatRoutes, context);
   await app.register(limitRoutes, context);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,0 +1,39 @@
+import { PassThrough } from 'node:stream';
+import type { ChatStreamEvent } from '@samvad/contracts/chat';
+import type { FastifyReply } from 'fastify';
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * The chat stream (spec §7): `data: <json>` lines, then `data: [DONE]`. Sent through Fastify (so
+ * security headers and logging still apply); proxies are told not to buffer, and a comment
+ * heartbeat keeps idle connections open while an answer is slow to start.
+ */
+export function openEventStream(reply: FastifyReply) {
+  const stream = new PassThrough();
+  const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  heartbeat.unref();
+  reply
+    .header('content-type', 'text/event-stream; charset=utf-8')
+    .header('cache-control', 'no-cache, no-transform')
+    .header('x-accel-buffering', 'no')
+    .send(stream);
+  return {
+    send(event: ChatStreamEvent) {
+      stream.write(`data: ${JSON.stringify(event)}\n\n`);
+    },
+    done() {
+      clearInterval(heartbeat);
+      stream.end('data: [DONE]\n\n');
+    },
+    /** Fires when the client goes away before the end. */
+    onClose(listener: () => void) {
+      reply.raw.once('close', listener);
+    },
+  };
+}
+
+/** Does the caller want the whole answer as JSON rather than a stream? */
+export function wantsJson(accept: string | undefined): boolean {
+  return Boolean(accept?.includes('application/json') && !accept.includes('text/event-stream'));
+}

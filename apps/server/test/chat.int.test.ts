@@ -1,0 +1,138 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_COVERED_ANSWER, tokensOf } from '../src/answers/extractive-answerer.ts';
+import { userLimits } from '../src/db/schema.ts';
+import { ingestFile } from '../src/services/ingestion-service.ts';
+import { corpusAvailable, corpusFile } from './support/corpus.ts';
+import { insertUser, signIn } from './support/fixtures.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+let origin: string;
+const QUESTION = 'What is the real remedy for the caste system?';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  origin = t.config.publicUrl;
+  if (!corpusAvailable) return;
+  const deps = {
+    db: t.database.db,
+    files: t.knowledge.files,
+    maxFileBytes: t.config.knowledge.maxFileBytes,
+  };
+  for (const name of readdirSync(corpusFile('kalpit')).filter((n) => /^speech\d\.txt$/.test(n))) {
+    await ingestFile(deps, {
+      fileName: name,
+      bytes: new Uint8Array(readFileSync(corpusFile('kalpit', name))),
+    });
+  }
+  await t.knowledge.index.sync();
+});
+afterAll(() => t.close());
+
+const chat = (payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/chat', headers: { origin, ...headers }, payload });
+
+describe.runIf(corpusAvailable)('POST /api/chat', () => {
+  it('streams tokens, then the sources, then [DONE], exactly as the JSON answer says', async () => {
+    const json = await chat(
+      { question: QUESTION, chat_history: [] },
+      { accept: 'application/json' },
+    );
+    expect(json.statusCode).toBe(200);
+    const { answer, sources } = json.json();
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.map((s: { file_name: string }) => s.file_name)).toContain('speech1.txt');
+    for (const source of sources) {
+      expect(source.score).toBeGreaterThan(0);
+      expect(source.score).toBeLessThanOrEqual(1);
+      expect(source.link).toMatch(/^\/api\/documents\/[^/]+\/file$/);
+    }
+    expect(answer).toMatch(/\[1\]/);
+
+    const streamed = await chat({ question: QUESTION, chat_history: [], detected_language: 'en' });
+    expect(streamed.statusCode).toBe(200);
+    expect(streamed.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(streamed.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(streamed.headers['x-accel-buffering']).toBe('no');
+    const expected =
+      tokensOf(answer)
+        .map((token) => `data: ${JSON.stringify({ type: 'token', token })}\n\n`)
+        .join('') +
+      `data: ${JSON.stringify({ type: 'end', sources })}\n\n` +
+      'data: [DONE]\n\n';
+    expect(streamed.body).toBe(expected);
+  });
+
+  it('says plainly when the writings do not cover a question, with no sources', async () => {
+    const res = await chat(
+      { question: 'Explain quantum chromodynamics and gluon confinement' },
+      { accept: 'application/json' },
+    );
+    expect(res.json()).toEqual({ answer: NOT_COVERED_ANSWER, sources: [] });
+  });
+
+  it('refuses bad requests with a clear 400, and banned users with 403', async () => {
+    for (const payload of [
+      { question: '   ' },
+      { question: 'x'.repeat(4001) },
+      {
+        question: 'ok',
+        chat_history: Array.from({ length: 51 }, () => ({ role: 'user', content: 'x' })),
+      },
+      { question: 'ok', chat_history: [{ role: 'system', content: 'x' }] },
+      {},
+    ]) {
+      const res = await chat(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('validation_failed');
+    }
+    const banned = await insertUser(t.database.db, { banned: true, banReason: 'Abuse' });
+    const { cookie } = await signIn(t.database.db, t.config, banned.id, t.clock.now());
+    const res = await chat({ question: QUESTION }, { cookie });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ banned: true, reason: 'Abuse' });
+  });
+
+  it('applies the daily request limit before answering', async () => {
+    const user = await insertUser(t.database.db);
+    await t.database.db.insert(userLimits).values({ userId: user.id, maxRequestsPerDay: 1 });
+    const { cookie } = await signIn(t.database.db, t.config, user.id, t.clock.now());
+    expect(
+      (await chat({ question: QUESTION }, { cookie, accept: 'application/json' })).statusCode,
+    ).toBe(200);
+    const refused = await chat({ question: QUESTION }, { cookie });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ type: 'request', used: 1, limit: 1 });
+  });
+
+  it("saves a member's question and the answer with its sources, and titles a new conversation", async () => {
+    const user = await insertUser(t.database.db);
+    const { cookie } = await signIn(t.database.db, t.config, user.id, t.clock.now());
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      headers: { cookie, origin },
+      payload: {},
+    });
+    const { id } = created.json();
+    const res = await chat({ question: QUESTION, conversation_id: id }, { cookie });
+    expect(res.statusCode).toBe(200);
+    const saved = (
+      await t.app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: { cookie } })
+    ).json();
+    expect(saved.title).toBe(QUESTION.slice(0, 30));
+    expect(saved.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(saved.messages[0].content).toBe(QUESTION);
+    expect(saved.messages[1].content.length).toBeGreaterThan(0);
+    expect(saved.messages[1].sources.length).toBeGreaterThan(0);
+
+    const stranger = await insertUser(t.database.db);
+    const strangerCookie = (await signIn(t.database.db, t.config, stranger.id, t.clock.now()))
+      .cookie;
+    expect(
+      (await chat({ question: QUESTION, conversation_id: id }, { cookie: strangerCookie }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { sourceSchema } from './sources.ts';
+
+export const QUESTION_MAX_LENGTH = 4000;
+export const CHAT_HISTORY_MAX_TURNS = 50;
+
+/** POST /api/chat (spec §3 "Chat request"); `conversation_id` is a server id or a guest's local id. */
+export const chatRequestSchema = z.object({
+  question: z
+    .string()
+    .trim()
+    .min(1, 'The question must not be empty')
+    .max(QUESTION_MAX_LENGTH, `A question may have at most ${QUESTION_MAX_LENGTH} characters`),
+  chat_history: z
+    .array(
+      z.object({
+        role: z
+          .enum(['user', 'assistant', 'ai'])
+          .transform((role) => (role === 'ai' ? 'assistant' : role)),
+        content: z.string().max(32_000),
+      }),
+    )
+    .max(CHAT_HISTORY_MAX_TURNS, `chat_history may have at most ${CHAT_HISTORY_MAX_TURNS} turns`)
+    .default([]),
+  detected_language: z.string().trim().max(16).nullish(),
+  conversation_id: z.string().min(1).max(64).nullish(),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+/** One `data:` line of the stream; the stream ends with `data: [DONE]`. */
+export const chatStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('token'), token: z.string() }),
+  z.object({ type: z.literal('end'), sources: z.array(sourceSchema) }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
+
+/** With `Accept: application/json`: the whole answer at once. */
+export const chatResponseSchema = z.object({
+  answer: z.string(),
+  sources: z.array(sourceSchema),
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
