@@ -12,6 +12,13 @@ export default defineConfig({
       'apps/web',
       {
         test: {
+          name: 'bench',
+          root: 'bench',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'contracts',
           root: 'packages/contracts',
           include: ['src/**/*.test.ts'],

@@ -5,6 +5,7 @@ import {
   answerExtractively,
   NOT_COVERED_ANSWER,
   NOT_COVERED_THRESHOLD,
+  termCoverage,
   tokensOf,
 } from './extractive-answerer.ts';
 
@@ -119,12 +120,13 @@ describe('answerExtractively', () => {
     expect(result.sources.map((s) => s.file_name)[0]).toBe(two.fileName);
   });
 
-  it('says the writings do not cover the question when the best passage scores too low', () => {
-    const weak = passage(
-      'The real remedy for caste is inter-marriage between the castes.',
-      NOT_COVERED_THRESHOLD - 0.01,
+  it('says the writings do not cover the question when the best passage lacks its terms', () => {
+    // Shares none of the question's search terms, however well it ranked.
+    const unrelated = passage(
+      'The monsoon reached the western coast late that year, flooding the fields.',
+      0.9,
     );
-    expect(answerExtractively(question, [weak])).toEqual({
+    expect(answerExtractively(question, [unrelated])).toEqual({
       answer: NOT_COVERED_ANSWER,
       sources: [],
       covered: false,
@@ -134,6 +136,17 @@ describe('answerExtractively', () => {
       sources: [],
       covered: false,
     });
+    const related = passage(
+      'The real remedy for caste is inter-marriage between the castes.',
+      0.05,
+    );
+    expect(answerExtractively(question, [related]).covered).toBe(true);
+  });
+
+  it('measures coverage as the share of the query terms found in the text', () => {
+    expect(termCoverage(['remedi', 'cast'], 'The remedy is here.')).toBe(0.5);
+    expect(termCoverage(['remedi', 'cast'], 'The remedy for caste.')).toBe(1);
+    expect(NOT_COVERED_THRESHOLD).toBeGreaterThan(0);
   });
 
   it('is not covered when no sentence shares a term with the question', () => {

@@ -1,0 +1,168 @@
+// `npm run eval:answers -- --corpus <folder> --questions <test_dataset.json> [--distractors <folder>] [--json <file>]`
+// Every question goes through the real POST /api/chat over HTTP, as a stream. Reports citation hit
+// rate, ROUGE-L F1 against ground_truth, unanswerable questions answered 'not covered', and the
+// time to first token.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { NOT_COVERED_ANSWER } from '@samvad/server/answers/extractive-answerer.ts';
+import { buildApp } from '@samvad/server/app.ts';
+import { renderTable } from '@samvad/server/cli/summary-table.ts';
+import { loadConfig } from '@samvad/server/config/env.ts';
+import { loadPersona } from '@samvad/server/config/persona.ts';
+import { userLimits, users } from '@samvad/server/db/schema.ts';
+import { OidcService } from '@samvad/server/services/oidc-service.ts';
+import { createSession } from '@samvad/server/services/session-service.ts';
+import { z } from 'zod';
+import { rougeLF1 } from './rouge-l.ts';
+import { ThrowawayKnowledgeBase } from './throwaway-knowledge-base.ts';
+
+const questionsSchema = z.object({
+  test_questions: z.array(
+    z.object({
+      id: z.union([z.number(), z.string()]),
+      question: z.string(),
+      ground_truth: z.string().default(''),
+      source_documents: z.array(z.string()),
+      answerable: z.boolean().optional(),
+    }),
+  ),
+});
+
+const { values } = parseArgs({
+  options: {
+    corpus: { type: 'string' },
+    questions: { type: 'string' },
+    distractors: { type: 'string', multiple: true, default: [] },
+    json: { type: 'string' },
+  },
+});
+if (!values.corpus || !values.questions) {
+  console.error(
+    'Usage: npm run eval:answers -- --corpus <folder> --questions <file> [--distractors <folder>] [--json <file>]',
+  );
+  process.exit(2);
+}
+const questions = questionsSchema.parse(
+  JSON.parse(readFileSync(values.questions, 'utf8')),
+).test_questions;
+
+const kb = await ThrowawayKnowledgeBase.create();
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'samvad-eval-answers-')),
+  SESSION_SECRET: randomBytes(32).toString('base64url'),
+});
+const app = await buildApp({
+  config,
+  database: kb.database,
+  persona: await loadPersona(config.personaFile),
+  knowledge: { index: kb.index, files: kb.deps.files, embeddings: null },
+  clock: () => new Date(),
+  oidc: new OidcService(config),
+});
+try {
+  await kb.ingest(
+    [values.corpus, ...values.distractors],
+    new Set(['SOURCES.md', path.basename(values.questions)]),
+  );
+  // A member without limits, so the evaluation measures answers rather than quotas.
+  const userId = randomUUID();
+  await kb.database.db.insert(users).values({ id: userId, name: 'Evaluation' });
+  await kb.database.db
+    .insert(userLimits)
+    .values({ userId, maxRequestsPerDay: -1, maxMessagesPerConversation: -1 });
+  const { token } = await createSession(
+    kb.database.db,
+    userId,
+    config.sessions,
+    new Date(),
+    'eval',
+  );
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const results = [];
+  for (const q of questions) {
+    const started = performance.now();
+    const response = await fetch(`${address}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ question: q.question, chat_history: [] }),
+    });
+    if (!response.ok || !response.body) throw new Error(`chat answered ${response.status}`);
+    let firstTokenMs: number | null = null;
+    let raw = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body) {
+      raw += decoder.decode(chunk, { stream: true });
+      if (firstTokenMs === null && raw.includes('"type":"token"'))
+        firstTokenMs = performance.now() - started;
+    }
+    const events = raw
+      .split('\n\n')
+      .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
+      .map(
+        (line) =>
+          JSON.parse(line.slice(6)) as {
+            type: string;
+            token?: string;
+            sources?: { file_name: string }[];
+          },
+      );
+    const answer = events.map((event) => event.token ?? '').join('');
+    const cited = [
+      ...new Set(events.flatMap((event) => event.sources ?? []).map((source) => source.file_name)),
+    ];
+    const answerable = q.answerable ?? q.source_documents.length > 0;
+    results.push({
+      id: q.id,
+      answerable,
+      citedExpected: answerable && cited.some((name) => q.source_documents.includes(name)),
+      notCovered: answer === NOT_COVERED_ANSWER && cited.length === 0,
+      rougeL: answerable ? rougeLF1(answer, q.ground_truth) : null,
+      firstTokenMs: firstTokenMs ?? performance.now() - started,
+      cited,
+    });
+  }
+
+  const answerable = results.filter((r) => r.answerable);
+  const unanswerable = results.filter((r) => !r.answerable);
+  const ttft = results.map((r) => r.firstTokenMs).sort((a, b) => a - b);
+  const summary = {
+    citationHits: answerable.filter((r) => r.citedExpected).length,
+    answerable: answerable.length,
+    notCoveredCorrect: unanswerable.filter((r) => r.notCovered).length,
+    unanswerable: unanswerable.length,
+    rougeLF1:
+      answerable.reduce((sum, r) => sum + (r.rougeL ?? 0), 0) / Math.max(1, answerable.length),
+    firstTokenMeanMs: ttft.reduce((sum, x) => sum + x, 0) / ttft.length,
+    firstTokenP95Ms: ttft[Math.min(ttft.length - 1, Math.ceil(ttft.length * 0.95) - 1)] ?? 0,
+  };
+  console.log(
+    renderTable(
+      ['measure', 'value'],
+      [
+        ['cited an expected document', `${summary.citationHits} / ${summary.answerable}`],
+        [
+          "unanswerable answered 'not covered'",
+          `${summary.notCoveredCorrect} / ${summary.unanswerable}`,
+        ],
+        ['ROUGE-L F1 (mean, answerable)', summary.rougeLF1.toFixed(3)],
+        [
+          'time to first token, mean / p95',
+          `${summary.firstTokenMeanMs.toFixed(1)} / ${summary.firstTokenP95Ms.toFixed(1)} ms`,
+        ],
+      ],
+    ),
+  );
+  const misses = answerable.filter((r) => !r.citedExpected).map((r) => String(r.id));
+  if (misses.length > 0)
+    console.log(`\nNo expected document cited: questions ${misses.join(', ')}`);
+  if (values.json) writeFileSync(values.json, `${JSON.stringify({ summary, results }, null, 2)}\n`);
+} finally {
+  await app.close();
+  await kb.close();
+}
