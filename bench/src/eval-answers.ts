@@ -3,10 +3,9 @@
 // rate, ROUGE-L F1 against ground_truth, unanswerable questions answered 'not covered', and the
 // time to first token.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { NOT_COVERED_ANSWER } from '@samvad/server/answers/extractive-answerer.ts';
 import { buildApp } from '@samvad/server/app.ts';
 import { renderTable } from '@samvad/server/cli/summary-table.ts';
@@ -15,39 +14,12 @@ import { loadPersona } from '@samvad/server/config/persona.ts';
 import { userLimits, users } from '@samvad/server/db/schema.ts';
 import { OidcService } from '@samvad/server/services/oidc-service.ts';
 import { createSession } from '@samvad/server/services/session-service.ts';
-import { z } from 'zod';
+import { readEvaluationInput } from './evaluation-input.ts';
 import { rougeLF1 } from './rouge-l.ts';
 import { ThrowawayKnowledgeBase } from './throwaway-knowledge-base.ts';
 
-const questionsSchema = z.object({
-  test_questions: z.array(
-    z.object({
-      id: z.union([z.number(), z.string()]),
-      question: z.string(),
-      ground_truth: z.string().default(''),
-      source_documents: z.array(z.string()),
-      answerable: z.boolean().optional(),
-    }),
-  ),
-});
-
-const { values } = parseArgs({
-  options: {
-    corpus: { type: 'string' },
-    questions: { type: 'string' },
-    distractors: { type: 'string', multiple: true, default: [] },
-    json: { type: 'string' },
-  },
-});
-if (!values.corpus || !values.questions) {
-  console.error(
-    'Usage: npm run eval:answers -- --corpus <folder> --questions <file> [--distractors <folder>] [--json <file>]',
-  );
-  process.exit(2);
-}
-const questions = questionsSchema.parse(
-  JSON.parse(readFileSync(values.questions, 'utf8')),
-).test_questions;
+const input = readEvaluationInput('eval:answers');
+const { questions } = input;
 
 const kb = await ThrowawayKnowledgeBase.create();
 const config = loadConfig({
@@ -65,10 +37,7 @@ const app = await buildApp({
   oidc: new OidcService(config),
 });
 try {
-  await kb.ingest(
-    [values.corpus, ...values.distractors],
-    new Set(['SOURCES.md', path.basename(values.questions)]),
-  );
+  await kb.ingest(input.targets, input.excluded);
   // A member without limits, so the evaluation measures answers rather than quotas.
   const userId = randomUUID();
   await kb.database.db.insert(users).values({ id: userId, name: 'Evaluation' });
@@ -116,7 +85,7 @@ try {
     const cited = [
       ...new Set(events.flatMap((event) => event.sources ?? []).map((source) => source.file_name)),
     ];
-    const answerable = q.answerable ?? q.source_documents.length > 0;
+    const answerable = q.answerable;
     results.push({
       id: q.id,
       answerable,
@@ -161,7 +130,7 @@ try {
   const misses = answerable.filter((r) => !r.citedExpected).map((r) => String(r.id));
   if (misses.length > 0)
     console.log(`\nNo expected document cited: questions ${misses.join(', ')}`);
-  if (values.json) writeFileSync(values.json, `${JSON.stringify({ summary, results }, null, 2)}\n`);
+  if (input.json) writeFileSync(input.json, `${JSON.stringify({ summary, results }, null, 2)}\n`);
 } finally {
   await app.close();
   await kb.close();

@@ -1,56 +1,24 @@
 // `npm run eval:retrieval -- --corpus <folder> --questions <test_dataset.json>
 //    [--distractors <folder>] [--json <file>]`
 // Document-level Hit@1/3/5 and MRR@5 over the answerable questions, by question type.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { renderTable } from '@samvad/server/cli/summary-table.ts';
-import { z } from 'zod';
+import { readEvaluationInput } from './evaluation-input.ts';
 import { ThrowawayKnowledgeBase } from './throwaway-knowledge-base.ts';
-
-const questionsSchema = z.object({
-  test_questions: z.array(
-    z.object({
-      id: z.union([z.number(), z.string()]),
-      question: z.string(),
-      source_documents: z.array(z.string()),
-      question_type: z.string(),
-      answerable: z.boolean().optional(),
-    }),
-  ),
-});
 
 const K = 5;
 /** Passages fetched per question: enough to find 5 distinct documents. */
 const PASSAGES = 50;
 
-const { values } = parseArgs({
-  options: {
-    corpus: { type: 'string' },
-    questions: { type: 'string' },
-    distractors: { type: 'string', multiple: true, default: [] },
-    json: { type: 'string' },
-  },
-});
-if (!values.corpus || !values.questions) {
-  console.error(
-    'Usage: npm run eval:retrieval -- --corpus <folder> --questions <file> [--distractors <folder>] [--json <file>]',
-  );
-  process.exit(2);
-}
-
-const questions = questionsSchema
-  .parse(JSON.parse(readFileSync(values.questions, 'utf8')))
-  .test_questions.filter(
-    (q) => (q.answerable ?? q.source_documents.length > 0) && q.source_documents.length > 0,
-  );
+const input = readEvaluationInput('eval:retrieval');
+const questions = input.questions.filter((q) => q.answerable && q.source_documents.length > 0);
 
 const kb = await ThrowawayKnowledgeBase.create();
 try {
   // The corpus's own provenance notes paraphrase the questions' topics; they are not writings.
-  const excluded = new Set(['SOURCES.md', path.basename(values.questions)]);
-  const records = await kb.ingest([values.corpus, ...values.distractors], excluded);
-  console.log(`Excluded from ingestion: ${[...excluded].join(', ')}`);
+  const records = await kb.ingest(input.targets, input.excluded);
+  console.log(`Excluded from ingestion: ${[...input.excluded].join(', ')}`);
   const failed = records.filter((r) => r.outcome.status === 'failed');
   const skipped = records.filter((r) => r.outcome.status === 'skipped');
   console.log(
@@ -121,12 +89,12 @@ try {
       )}`,
     );
   }
-  if (values.json) {
+  if (input.json) {
     writeFileSync(
-      values.json,
+      input.json,
       `${JSON.stringify({ summary, results, ingest: records.map((r) => ({ file: r.file, status: r.outcome.status })) }, null, 2)}\n`,
     );
-    console.log(`\nWrote ${values.json}`);
+    console.log(`\nWrote ${input.json}`);
   }
 } finally {
   await kb.close();

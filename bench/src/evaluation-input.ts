@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+const questionsSchema = z.object({
+  test_questions: z.array(
+    z.object({
+      id: z.union([z.number(), z.string()]),
+      question: z.string(),
+      ground_truth: z.string().default(''),
+      source_documents: z.array(z.string()),
+      question_type: z.string().default('unknown'),
+      answerable: z.boolean().optional(),
+    }),
+  ),
+});
+
+export type EvaluationQuestion = z.infer<typeof questionsSchema>['test_questions'][number] & {
+  answerable: boolean;
+};
+
+/**
+ * The arguments every evaluation takes (`--corpus --questions [--distractors] [--json]`) and the
+ * question set they name (Kalpit's format). The provenance notes and the question file itself are
+ * described corpora, not writings, so they are excluded from ingestion.
+ */
+export function readEvaluationInput(command: string) {
+  const { values } = parseArgs({
+    options: {
+      corpus: { type: 'string' },
+      questions: { type: 'string' },
+      distractors: { type: 'string', multiple: true, default: [] },
+      json: { type: 'string' },
+    },
+  });
+  if (!values.corpus || !values.questions) {
+    console.error(
+      `Usage: npm run ${command} -- --corpus <folder> --questions <file> [--distractors <folder>] [--json <file>]`,
+    );
+    process.exit(2);
+  }
+  const questions: EvaluationQuestion[] = questionsSchema
+    .parse(JSON.parse(readFileSync(values.questions, 'utf8')))
+    .test_questions.map((q) => ({
+      ...q,
+      answerable: q.answerable ?? q.source_documents.length > 0,
+    }));
+  return {
+    targets: [values.corpus, ...values.distractors],
+    excluded: new Set(['SOURCES.md', path.basename(values.questions)]),
+    json: values.json ?? null,
+    questions,
+  };
+}
