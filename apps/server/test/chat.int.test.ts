@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_COVERED_ANSWER, tokensOf } from '../src/answers/extractive-answerer.ts';
 import { userLimits } from '../src/db/schema.ts';
-import { ingestFile } from '../src/services/ingestion-service.ts';
-import { corpusAvailable, corpusFile } from './support/corpus.ts';
+import { corpusAvailable, ingestKalpitSpeeches } from './support/corpus.ts';
 import { insertUser, signIn } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -14,19 +12,7 @@ const QUESTION = 'What is the real remedy for the caste system?';
 beforeAll(async () => {
   t = await createTestApp();
   origin = t.config.publicUrl;
-  if (!corpusAvailable) return;
-  const deps = {
-    db: t.database.db,
-    files: t.knowledge.files,
-    maxFileBytes: t.config.knowledge.maxFileBytes,
-  };
-  for (const name of readdirSync(corpusFile('kalpit')).filter((n) => /^speech\d\.txt$/.test(n))) {
-    await ingestFile(deps, {
-      fileName: name,
-      bytes: new Uint8Array(readFileSync(corpusFile('kalpit', name))),
-    });
-  }
-  await t.knowledge.index.sync();
+  if (corpusAvailable) await ingestKalpitSpeeches(t);
 });
 afterAll(() => t.close());
 
@@ -70,6 +56,23 @@ describe.runIf(corpusAvailable)('POST /api/chat', () => {
       { accept: 'application/json' },
     );
     expect(res.json()).toEqual({ answer: NOT_COVERED_ANSWER, sources: [] });
+  });
+
+  it('searches a follow-up together with the question it follows', async () => {
+    const followUp = 'Tell me more about that.';
+    const alone = await chat({ question: followUp }, { accept: 'application/json' });
+    expect(alone.json()).toEqual({ answer: NOT_COVERED_ANSWER, sources: [] });
+    const res = await chat(
+      {
+        question: followUp,
+        chat_history: [
+          { role: 'user', content: QUESTION },
+          { role: 'ai', content: 'Here are the most relevant passages…' },
+        ],
+      },
+      { accept: 'application/json' },
+    );
+    expect(res.json().sources[0].file_name).toBe('speech1.txt');
   });
 
   it('refuses bad requests with a clear 400, and banned users with 403', async () => {

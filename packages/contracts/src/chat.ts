@@ -41,3 +41,13 @@ export const chatResponseSchema = z.object({
   sources: z.array(sourceSchema),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+/** The reply shown (and saved) when answering fails (spec §8 "Chat call"). */
+export function chatApology(details: string): string {
+  return `I apologize, but I encountered an error processing your request. The server might be experiencing issues. Please try again in a moment. Error details: ${details}`;
+}
+
+/** The error of a chat call that answered with a non-OK status (spec §8). */
+export function chatRequestFailed(status: number): string {
+  return `API request failed with status ${status}`;
+}

@@ -18,7 +18,9 @@ export const errorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'internal',
+  'upstream_failed',
   'unavailable',
+  'upstream_timeout',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -8,6 +8,7 @@ import { splitSentences } from '../knowledge/language.ts';
 import { presentSource } from '../presenters/source-presenter.ts';
 import { tokenize, tokenizeQuery } from '../retrieval/tokenizer.ts';
 import type { Passage } from '../services/knowledge-index.ts';
+import { pageOf } from './passage-location.ts';
 
 /**
  * The knowledge base is taken not to cover a question when the best passage contains less than
@@ -191,7 +192,7 @@ function quote(text: string): string {
 
 /** "speech1.txt" or "book.pdf, p. 26": the printed page label when known, else the PDF page. */
 function where(passage: Passage): string {
-  const page = passage.pageLabel || (passage.page ? String(passage.page) : null);
+  const page = pageOf(passage);
   return page ? `${passage.fileName}, p. ${page}` : passage.fileName;
 }
 

@@ -70,6 +70,13 @@ const envSchema = z.object({
   ),
   EMBEDDING_MODEL: optionalString,
   EMBEDDING_API_KEY: optionalString,
+  LLM_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ error: 'must be an absolute URL' }).optional(),
+  ),
+  LLM_MODEL: optionalString,
+  LLM_API_KEY: optionalString,
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   KNOWLEDGE_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   LIMITS_TIMEZONE: z.preprocess(
     emptyAsUndefined,
@@ -105,6 +112,8 @@ export type Config = {
     syncIntervalMs: number;
     embeddings: { baseUrl: string; model: string; apiKey: string | null } | null;
   };
+  /** The answering model (OpenAI-compatible); null: the offline extractive answerer. */
+  llm: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
   /** Usage limits: daily windows are calendar days in this IANA time zone. */
   limits: { timezone: string };
 };
@@ -127,6 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const vars = parsed.data;
+  if (Boolean(vars.LLM_BASE_URL) !== Boolean(vars.LLM_MODEL)) {
+    throw new ConfigError(
+      'Invalid environment:\n  LLM_BASE_URL and LLM_MODEL: set both to answer with a model, or neither for the offline answerer',
+    );
+  }
   const dataDir = path.resolve(vars.DATA_DIR);
   const isProduction = vars.NODE_ENV === 'production';
   const host = vars.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
@@ -173,6 +187,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             }
           : null,
     },
+    llm:
+      vars.LLM_BASE_URL && vars.LLM_MODEL
+        ? {
+            baseUrl: vars.LLM_BASE_URL.replace(/\/$/, ''),
+            model: vars.LLM_MODEL,
+            apiKey: vars.LLM_API_KEY ?? null,
+            timeoutMs: vars.LLM_TIMEOUT_MS,
+          }
+        : null,
     limits: { timezone: vars.LIMITS_TIMEZONE },
   };
 }
@@ -210,7 +233,7 @@ function quote(env: NodeJS.ProcessEnv, keyPath: PropertyKey[]): string {
   const value = env[String(keyPath[0])];
   if (value === undefined) return 'nothing';
   // Never echo secrets back into logs.
-  if (String(keyPath[0]).includes('SECRET')) return `${value.length} characters`;
+  if (/SECRET|KEY|PASSWORD/.test(String(keyPath[0]))) return `${value.length} characters`;
   return JSON.stringify(value);
 }
 

@@ -22,6 +22,7 @@ describe('AppError', () => {
     expect(errorCodeForStatus(400)).toBe('bad_request');
     expect(errorCodeForStatus(413)).toBe('payload_too_large');
     expect(errorCodeForStatus(418)).toBe('bad_request');
-    expect(errorCodeForStatus(502)).toBe('internal');
+    expect(errorCodeForStatus(501)).toBe('internal');
+    expect(errorCodeForStatus(502)).toBe('upstream_failed');
   });
 });

@@ -15,7 +15,9 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  upstream_failed: 502,
   unavailable: 503,
+  upstream_timeout: 504,
 };
 
 /**

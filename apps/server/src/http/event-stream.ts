@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { ChatStreamEvent } from '@samvad/contracts/chat';
 import type { FastifyReply } from 'fastify';
 
-const HEARTBEAT_MS = 15_000;
+export const HEARTBEAT_MS = 15_000;
 
 /**
  * The chat stream (spec §7): `data: <json>` lines, then `data: [DONE]`. Sent through Fastify (so

@@ -1,15 +1,24 @@
 import { chatRequestSchema, chatResponseSchema } from '@samvad/contracts/chat';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tokensOf } from '../answers/extractive-answerer.ts';
+import { detectLanguage } from '../answers/detect-language.ts';
+import { createLanguageModel } from '../answers/llm-answerer.ts';
 import type { AppContext } from '../app-context.ts';
 import { resolveActor } from '../http/actor.ts';
-import { openEventStream, wantsJson } from '../http/event-stream.ts';
-import { acceptQuestion, answerQuestion } from '../services/chat-service.ts';
+import { sendAnswer } from '../http/answer-response.ts';
+import { type Answerer, acceptQuestion, composeAnswer } from '../services/chat-service.ts';
 
 export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { config, database, clock, knowledge },
+  { config, database, clock, knowledge, persona },
 ) => {
+  const answerer: Answerer = {
+    index: knowledge.index,
+    persona,
+    llm: config.llm
+      ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs }
+      : null,
+    log: app.log,
+  };
   app.post(
     '/api/chat',
     {
@@ -25,9 +34,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request, reply) => {
       const now = clock();
-      // Pipeline: who (guest or member; banned refused) → limits → save the question.
+      // Pipeline: who (guest or member; banned refused) → limits → save the question → answer.
       const actor = resolveActor(request, reply, config, now);
-      const { question, conversation_id } = request.body;
+      const { question, chat_history, detected_language, conversation_id } = request.body;
       const accepted = await acceptQuestion(
         database.db,
         actor,
@@ -35,16 +44,18 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
         now,
         config.limits.timezone,
       );
-      const { answer, sources } = await answerQuestion(knowledge.index, question);
-      // Saved before streaming: the answer survives a browser that closes mid-stream.
-      await accepted.saveAnswer(answer, sources);
-
-      if (wantsJson(request.headers.accept)) return { answer, sources };
-      const stream = openEventStream(reply);
-      for (const token of tokensOf(answer)) stream.send({ type: 'token', token });
-      stream.send({ type: 'end', sources });
-      stream.done();
-      return reply;
+      // The client leaving (or pressing stop) cancels the model's work.
+      const disconnected = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) disconnected.abort();
+      });
+      const answer = composeAnswer(answerer, {
+        question,
+        history: chat_history,
+        language: detectLanguage(question, detected_language),
+        signal: disconnected.signal,
+      });
+      return sendAnswer(request, reply, answer, accepted.saveAnswer);
     },
   );
 };

@@ -1,15 +1,36 @@
 import { DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH } from '@samvad/contracts/conversations';
+import type { Persona } from '@samvad/contracts/persona';
 import type { Source } from '@samvad/contracts/sources';
-import { answerExtractively } from '../answers/extractive-answerer.ts';
+import type { LanguageModel } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  AnswerAborted,
+  type AnswerStream,
+  type ChatTurn,
+  wholeAnswer,
+} from '../answers/answer-stream.ts';
+import {
+  answerExtractively,
+  NOT_COVERED_ANSWER,
+  NOT_COVERED_THRESHOLD,
+  termCoverage,
+} from '../answers/extractive-answerer.ts';
+import { standaloneQuery } from '../answers/follow-up.ts';
+import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
 import { updateConversation } from '../repositories/conversation-repository.ts';
+import { RRF_K } from '../retrieval/fusion.ts';
+import { tokenizeQuery } from '../retrieval/tokenizer.ts';
 import { addMessage, findVisibleConversation } from './conversation-service.ts';
-import type { KnowledgeIndex } from './knowledge-index.ts';
+import type { KnowledgeIndex, Passage } from './knowledge-index.ts';
 import { checkAndConsume } from './usage-limit-service.ts';
 
-/** Passages the answerer reads per question. */
+/** Passages retrieved per question; the model reads the first PASSAGES_FOR_MODEL. */
 const PASSAGES_PER_QUESTION = 8;
+const PASSAGES_FOR_MODEL = 6;
+/** The language the writings are in; other questions also search an English translation. */
+const CORPUS_LANGUAGE = 'en';
 
 export type ChatInput = { question: string; conversationId: string | null };
 
@@ -65,8 +86,103 @@ export async function acceptQuestion(
   };
 }
 
-/** The offline answer: the best sentences of the best passages, quoted with their citations. */
-export async function answerQuestion(index: KnowledgeIndex, question: string) {
-  const passages = await index.search(question, PASSAGES_PER_QUESTION);
-  return answerExtractively(question, passages);
+/** What answering needs, built once at start. */
+export type Answerer = {
+  index: KnowledgeIndex;
+  persona: Persona;
+  /** Null: the offline extractive answerer. */
+  llm: { model: LanguageModel; timeoutMs: number } | null;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+};
+
+export type AnswerInput = {
+  question: string;
+  history: ChatTurn[];
+  language: string;
+  /** Aborted when the client leaves; cancels the model's work. */
+  signal: AbortSignal;
+};
+
+/**
+ * Retrieval, then an answer from the passages: the model's when one is configured, else the
+ * extractive one. When the best passage does not cover the question, the answer says so and
+ * cites nothing, and no model is asked (it could only answer from general knowledge).
+ */
+export function composeAnswer(answerer: Answerer, input: AnswerInput): AnswerStream {
+  // Lazy: retrieval starts with the first token asked for, so its failures reach the caller
+  // the same way as the model's.
+  let answer: AnswerStream | null = null;
+  return {
+    tokens: (async function* () {
+      answer = await prepareAnswer(answerer, input);
+      yield* answer.tokens;
+    })(),
+    sources: () => answer?.sources() ?? [],
+  };
+}
+
+async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<AnswerStream> {
+  const queries = await searchQueries(answerer, input);
+  const passages = await retrieve(answerer.index, queries, PASSAGES_PER_QUESTION);
+  if (!answerer.llm) {
+    const { answer, sources } = answerExtractively(queries[0] ?? input.question, passages);
+    return wholeAnswer(answer, sources);
+  }
+  const best = passages[0];
+  const covered =
+    best !== undefined &&
+    queries.some((query) => termCoverage(tokenizeQuery(query), best.text) >= NOT_COVERED_THRESHOLD);
+  if (!covered) return wholeAnswer(NOT_COVERED_ANSWER, []);
+  return streamLlmAnswer({
+    model: answerer.llm.model,
+    persona: answerer.persona,
+    language: input.language,
+    question: input.question,
+    history: input.history,
+    passages: passages.slice(0, PASSAGES_FOR_MODEL),
+    signal: input.signal,
+    timeoutMs: answerer.llm.timeoutMs,
+  });
+}
+
+/**
+ * The question as written (with its context when it is a follow-up) and, from the model when
+ * there is one, a standalone English query: for follow-ups and for questions not in English.
+ */
+async function searchQueries(answerer: Answerer, input: AnswerInput): Promise<string[]> {
+  const asWritten = standaloneQuery(input.question, input.history);
+  const needsRewrite = input.history.length > 0 || input.language !== CORPUS_LANGUAGE;
+  if (!answerer.llm || !needsRewrite) return [asWritten];
+  try {
+    const rewritten = await rewriteQuery(
+      answerer.llm.model,
+      input.question,
+      input.history,
+      input.signal,
+    );
+    return rewritten ? [rewritten, asWritten] : [asWritten];
+  } catch (error) {
+    if (input.signal.aborted) throw new AnswerAborted({ cause: error });
+    answerer.log.warn({ err: error }, 'query rewriting failed; searching the question as written');
+    return [asWritten];
+  }
+}
+
+/** One search per query; several are fused by reciprocal rank. */
+async function retrieve(index: KnowledgeIndex, queries: string[], limit: number) {
+  const rankings = await Promise.all(queries.map((query) => index.search(query, limit)));
+  if (rankings.length === 1) return rankings[0] ?? [];
+  const fused = new Map<string, { passage: Passage; score: number }>();
+  for (const ranking of rankings) {
+    ranking.forEach((passage, position) => {
+      const entry = fused.get(passage.id) ?? { passage, score: 0 };
+      entry.score += 1 / (RRF_K + position + 1);
+      if (passage.score > entry.passage.score) entry.passage = passage;
+      fused.set(passage.id, entry);
+    });
+  }
+  return [...fused.values()]
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit)
+    .map((entry) => entry.passage);
 }

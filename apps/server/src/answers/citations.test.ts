@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { CitationRewriter } from './citations.ts';
+
+/** Feeds the pieces one by one, as a model streams them, and joins what comes out. */
+function rewrite(pieces: string[], passageCount = 5) {
+  const rewriter = new CitationRewriter(passageCount);
+  const shown = pieces.map((piece) => rewriter.push(piece));
+  return { text: shown.join('') + rewriter.flush(), shown, cited: rewriter.cited };
+}
+
+describe('CitationRewriter', () => {
+  it('renumbers passages in the order first cited', () => {
+    const { text, cited } = rewrite(['A [4]. B [2]. C [4].']);
+    expect(text).toBe('A [1]. B [2]. C [1].');
+    expect(cited).toEqual([3, 1]);
+  });
+
+  it('keeps groups and adjacent markers, removing numbers that name no passage', () => {
+    expect(rewrite(['A [2, 7, 3]. B [3][1]. C [0]. D [9, 8].']).text).toBe(
+      'A [1, 2]. B [2][3]. C . D .',
+    );
+  });
+
+  it('holds back a marker split across pieces until it is whole', () => {
+    const { text, shown } = rewrite(['Caste is a notion [', '3', ']', ' of the mind [1', ', 3].']);
+    expect(shown[0]).toBe('Caste is a notion ');
+    expect(shown[1]).toBe('');
+    expect(text).toBe('Caste is a notion [1] of the mind [2, 1].');
+  });
+
+  it('lets ordinary brackets through untouched', () => {
+    expect(rewrite(['See [the preface] and [', 'a] list.']).text).toBe(
+      'See [the preface] and [a] list.',
+    );
+    expect(rewrite(['An unfinished [2']).text).toBe('An unfinished [2');
+  });
+});

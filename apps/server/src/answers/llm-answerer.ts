@@ -1,0 +1,146 @@
+/**
+ * Answers written by a model (any OpenAI-compatible endpoint, through the Vercel AI SDK) from the
+ * numbered passages, with its citation markers renumbered to the sources it actually cited.
+ */
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { Persona } from '@samvad/contracts/persona';
+import { APICallError, generateText, type LanguageModel, type ModelMessage, streamText } from 'ai';
+import type { Config } from '../config/env.ts';
+import { AppError } from '../http/app-error.ts';
+import { presentSource } from '../presenters/source-presenter.ts';
+import type { Passage } from '../services/knowledge-index.ts';
+import type { AnswerStream, ChatTurn } from './answer-stream.ts';
+import { AnswerAborted } from './answer-stream.ts';
+import { CitationRewriter } from './citations.ts';
+import { answerInstructions, answerPrompt, QUERY_REWRITE_INSTRUCTIONS } from './prompt.ts';
+
+export type LlmSettings = NonNullable<Config['llm']>;
+
+/** Earlier turns the model sees; older ones add cost, not context. */
+const HISTORY_TURNS_SENT = 10;
+const HISTORY_TURN_CHARS = 2000;
+/** Query rewriting must be quick: past this, the question is searched as written. */
+const REWRITE_TIMEOUT_MS = 10_000;
+
+export function createLanguageModel(settings: LlmSettings): LanguageModel {
+  const provider = createOpenAICompatible({
+    name: 'llm',
+    baseURL: settings.baseUrl,
+    ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+  });
+  return provider.chatModel(settings.model);
+}
+
+export type LlmAnswerInput = {
+  model: LanguageModel;
+  persona: Persona;
+  language: string;
+  question: string;
+  history: ChatTurn[];
+  passages: Passage[];
+  /** Aborted when the client leaves or presses stop; the upstream request is cancelled. */
+  signal: AbortSignal;
+  timeoutMs: number;
+};
+
+export function streamLlmAnswer(input: LlmAnswerInput): AnswerStream {
+  const citations = new CitationRewriter(input.passages.length);
+  return {
+    tokens: generate(input, citations),
+    sources: () =>
+      citations.cited.flatMap((index) => {
+        const passage = input.passages[index];
+        return passage ? [presentSource(passage)] : [];
+      }),
+  };
+}
+
+async function* generate(input: LlmAnswerInput, citations: CitationRewriter) {
+  const timeout = AbortSignal.timeout(input.timeoutMs);
+  const result = streamText({
+    model: input.model,
+    instructions: answerInstructions(input.persona, input.language),
+    messages: [
+      ...recentHistory(input.history),
+      { role: 'user', content: answerPrompt(input.question, input.passages) },
+    ],
+    abortSignal: AbortSignal.any([input.signal, timeout]),
+    // No retries: a failure shows at once, and the user can ask again.
+    maxRetries: 0,
+    temperature: 0.2,
+    // Failures are handled (and logged) by the caller; the SDK would also print them.
+    onError: () => {},
+  });
+  try {
+    for await (const part of result.stream) {
+      if (part.type === 'text-delta') {
+        const shown = citations.push(part.text);
+        if (shown) yield shown;
+      } else if (part.type === 'error') {
+        throw part.error;
+      } else if (part.type === 'abort') {
+        throw new AnswerAborted();
+      }
+    }
+  } catch (error) {
+    throw upstreamError(error, input.signal, timeout, input.timeoutMs);
+  }
+  const tail = citations.flush();
+  if (tail) yield tail;
+}
+
+/**
+ * The follow-up question as one standalone English search query, or null when the model fails
+ * or is slow (the caller then searches the question as written).
+ */
+export async function rewriteQuery(
+  model: LanguageModel,
+  question: string,
+  history: ChatTurn[],
+  signal: AbortSignal,
+): Promise<string> {
+  const { text } = await generateText({
+    model,
+    instructions: QUERY_REWRITE_INSTRUCTIONS,
+    messages: [...recentHistory(history), { role: 'user', content: `Latest message: ${question}` }],
+    abortSignal: AbortSignal.any([signal, AbortSignal.timeout(REWRITE_TIMEOUT_MS)]),
+    maxRetries: 0,
+    maxOutputTokens: 100,
+    temperature: 0,
+  });
+  return (text.trim().split('\n')[0] ?? '').replace(/^["']|["']$/g, '').slice(0, 500);
+}
+
+function recentHistory(history: ChatTurn[]): ModelMessage[] {
+  return history.slice(-HISTORY_TURNS_SENT).map((turn) => ({
+    role: turn.role,
+    content: turn.content.slice(0, HISTORY_TURN_CHARS),
+  }));
+}
+
+/** A client that left, a timeout or a failing model, told apart for the caller. */
+function upstreamError(
+  error: unknown,
+  clientSignal: AbortSignal,
+  timeout: AbortSignal,
+  timeoutMs: number,
+): Error {
+  if (clientSignal.aborted) return new AnswerAborted({ cause: error });
+  if (timeout.aborted) {
+    return new AppError(
+      'upstream_timeout',
+      `The answering model did not finish within ${Math.round(timeoutMs / 1000)} seconds`,
+      { cause: error },
+    );
+  }
+  if (error instanceof AnswerAborted) return error;
+  // A stream cut midway is an APICallError too, with the 200 it started with.
+  const status = APICallError.isInstance(error) ? error.statusCode : undefined;
+  return new AppError(
+    'upstream_failed',
+    status && status >= 400
+      ? `The answering model failed (HTTP ${status})`
+      : 'The answering model failed',
+    { cause: error },
+  );
+}

@@ -1,0 +1,88 @@
+import { type ChatResponse, chatApology, chatRequestFailed } from '@samvad/contracts/chat';
+import type { Source } from '@samvad/contracts/sources';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AnswerAborted, type AnswerStream } from '../answers/answer-stream.ts';
+import { AppError } from './app-error.ts';
+import { HEARTBEAT_MS, openEventStream, wantsJson } from './event-stream.ts';
+
+type SaveAnswer = (answer: string, sources: Source[]) => Promise<void>;
+
+/**
+ * Sends an answer as JSON or as the spec's event stream, and has it saved however it ends:
+ * whole; cut short by the client (what was said so far); or failed (the apology).
+ *
+ * The stream's headers wait for the first token, so a model that fails at once gets a non-OK
+ * status (502, or 504 on timeout); if no token comes within one heartbeat period, the stream opens
+ * anyway and keeps the connection alive, and a later failure is an `error` event before [DONE].
+ */
+export async function sendAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: AnswerStream,
+  save: SaveAnswer,
+): Promise<ChatResponse | FastifyReply> {
+  const tokens = answer.tokens[Symbol.asyncIterator]();
+  let text = '';
+  const failed = async (error: unknown, details: string) => {
+    if (error instanceof AnswerAborted) {
+      await save(text, answer.sources());
+      return;
+    }
+    request.log.error({ err: error }, 'answering failed');
+    const said = text.trimEnd();
+    await save(`${said ? `${said}\n\n` : ''}${chatApology(details)}`, answer.sources());
+  };
+
+  if (wantsJson(request.headers.accept)) {
+    try {
+      for (let next = await tokens.next(); !next.done; next = await tokens.next())
+        text += next.value;
+    } catch (error) {
+      await failed(error, chatRequestFailed(statusOf(error)));
+      throw error;
+    }
+    await save(text, answer.sources());
+    return { answer: text, sources: answer.sources() };
+  }
+
+  const first = tokens.next();
+  let timer: NodeJS.Timeout | undefined;
+  const early = await Promise.race([
+    first.then(
+      () => 'ready' as const,
+      () => 'failed' as const,
+    ),
+    new Promise<'slow'>((resolve) => {
+      timer = setTimeout(() => resolve('slow'), HEARTBEAT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (early === 'failed') {
+    const error = await first.catch((reason: unknown) => reason);
+    await failed(error, chatRequestFailed(statusOf(error)));
+    if (!(error instanceof AnswerAborted)) throw error;
+    // Nobody is listening any more: close without an answer.
+    reply.hijack();
+    reply.raw.destroy();
+    return reply;
+  }
+  const stream = openEventStream(reply);
+  try {
+    for (let next = await first; !next.done; next = await tokens.next()) {
+      text += next.value;
+      stream.send({ type: 'token', token: next.value });
+    }
+    stream.send({ type: 'end', sources: answer.sources() });
+    await save(text, answer.sources());
+  } catch (error) {
+    const message = error instanceof AppError ? error.message : 'The answer could not be completed';
+    if (!(error instanceof AnswerAborted)) stream.send({ type: 'error', message });
+    await failed(error, message);
+  }
+  stream.done();
+  return reply;
+}
+
+function statusOf(error: unknown): number {
+  return error instanceof AppError ? error.statusCode : 500;
+}

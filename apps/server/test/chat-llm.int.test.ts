@@ -1,0 +1,250 @@
+import type { AddressInfo } from 'node:net';
+import { chatApology } from '@samvad/contracts/chat';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NOT_COVERED_ANSWER } from '../src/answers/extractive-answerer.ts';
+import { corpusAvailable, ingestKalpitSpeeches } from './support/corpus.ts';
+import {
+  type ChatCompletionRequest,
+  dutifulModel,
+  type FakeLlmServer,
+  startFakeLlmServer,
+} from './support/fake-llm-server.ts';
+import { insertUser, signIn } from './support/fixtures.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+let t: TestApp;
+let llm: FakeLlmServer;
+let origin: string;
+const QUESTION = 'What is the real remedy for the caste system?';
+
+beforeAll(async () => {
+  llm = await startFakeLlmServer();
+  t = await createTestApp({
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_MODEL: 'fake-model',
+    LLM_API_KEY: 'sk-test-key',
+    LLM_TIMEOUT_MS: '1500',
+  });
+  origin = t.config.publicUrl;
+  if (corpusAvailable) await ingestKalpitSpeeches(t);
+});
+afterAll(async () => {
+  await t.close();
+  await llm.close();
+});
+beforeEach(() => {
+  llm.script(dutifulModel);
+  llm.requests.length = 0;
+});
+
+const chat = (payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/chat', headers: { origin, ...headers }, payload });
+
+type Event = { type: string; token?: string; sources?: { file_name: string }[]; message?: string };
+function parseStream(body: string): { events: Event[]; done: boolean } {
+  const lines = body.split('\n\n').filter((line) => line.startsWith('data: '));
+  const done = lines.at(-1) === 'data: [DONE]';
+  const events = lines.filter((l) => l !== 'data: [DONE]').map((l) => JSON.parse(l.slice(6)));
+  return { events, done };
+}
+
+/** The file name of each numbered passage in the answer prompt the model received. */
+function promptedFiles(request: ChatCompletionRequest | undefined): string[] {
+  const prompt = request?.messages.at(-1)?.content ?? '';
+  return [...prompt.matchAll(/^\[\d+\] \(([^,)]+)/gm)].map((match) => match[1] ?? '');
+}
+const streamedRequests = () => llm.requests.filter((request) => request.stream);
+
+async function memberConversation() {
+  const user = await insertUser(t.database.db);
+  const { cookie } = await signIn(t.database.db, t.config, user.id, t.clock.now());
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: { cookie, origin },
+    payload: {},
+  });
+  const id: string = created.json().id;
+  const messages = async () =>
+    (
+      await t.app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: { cookie } })
+    ).json().messages as { role: string; content: string; sources: { file_name: string }[] }[];
+  return { cookie, id, messages };
+}
+
+describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
+  it('prompts in the persona voice with numbered passages and streams the cited sources', async () => {
+    const res = await chat({ question: QUESTION, chat_history: [] });
+    expect(res.statusCode).toBe(200);
+    const { events, done } = parseStream(res.body);
+    expect(done).toBe(true);
+    const answer = events.map((e) => e.token ?? '').join('');
+    expect(answer).toMatch(/^According to the writings, “.+” \[1\]\.$/s);
+    const end = events.at(-1);
+    expect(end?.type).toBe('end');
+
+    const [request] = streamedRequests();
+    expect(request?.model).toBe('fake-model');
+    const instructions = request?.messages[0];
+    expect(instructions?.role).toBe('system');
+    expect(instructions?.content).toContain('Dr. B. R. Ambedkar');
+    expect(instructions?.content).toContain('Answer ONLY from the numbered passages');
+    expect(instructions?.content).toContain('Write your reply in English');
+    // The one source is the passage the model quoted, whichever number it had in the prompt.
+    const quotedNumber = Number(
+      /\[(\d+)\]\.$/.exec(dutifulModel(request as ChatCompletionRequest).text)?.[1],
+    );
+    expect(end?.sources?.map((s) => s.file_name)).toEqual([
+      promptedFiles(request)[quotedNumber - 1],
+    ]);
+    expect(end?.sources?.[0]?.file_name).toBe('speech1.txt');
+  });
+
+  it('renumbers citations in citation order, drops numbers that name no passage', async () => {
+    llm.script(() => ({ text: 'First [3]. Second [1, 9]. Third [3][2]. None [0].' }));
+    const res = await chat({ question: QUESTION }, { accept: 'application/json' });
+    const { answer, sources } = res.json();
+    expect(answer).toBe('First [1]. Second [2]. Third [1][3]. None .');
+    const files = promptedFiles(streamedRequests()[0]);
+    expect(sources.map((s: { file_name: string }) => s.file_name)).toEqual([
+      files[2],
+      files[0],
+      files[1],
+    ]);
+  });
+
+  it('does not ask the model when the writings do not cover the question', async () => {
+    const res = await chat(
+      { question: 'Explain quantum chromodynamics and gluon confinement' },
+      { accept: 'application/json' },
+    );
+    expect(res.json()).toEqual({ answer: NOT_COVERED_ANSWER, sources: [] });
+    expect(llm.requests).toHaveLength(0);
+  });
+
+  it('lists no sources when the model cites nothing', async () => {
+    llm.script(() => ({ text: NOT_COVERED_ANSWER }));
+    const res = await chat({ question: QUESTION }, { accept: 'application/json' });
+    expect(res.json()).toEqual({ answer: NOT_COVERED_ANSWER, sources: [] });
+  });
+
+  it('answers 502 when the model fails before the first token, and saves the apology', async () => {
+    llm.script(() => ({ text: '', status: 500 }));
+    const { cookie, id, messages } = await memberConversation();
+    const res = await chat({ question: QUESTION, conversation_id: id }, { cookie });
+    expect(res.statusCode).toBe(502);
+    expect(res.json().error).toEqual({
+      code: 'upstream_failed',
+      message: 'The answering model failed (HTTP 500)',
+    });
+    const saved = await messages();
+    expect(saved.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(saved[1]?.content).toBe(chatApology('API request failed with status 502'));
+  });
+
+  it('answers 504 when the model is slower than LLM_TIMEOUT_MS', async () => {
+    llm.script(() => ({ text: 'Too late [1].', firstTokenDelayMs: 2500 }));
+    const res = await chat({ question: QUESTION });
+    expect(res.statusCode).toBe(504);
+    expect(res.json().error.code).toBe('upstream_timeout');
+  });
+
+  it('ends a stream that fails midway with one error event, then [DONE], and saves it', async () => {
+    llm.script(() => ({ text: 'The remedy is [1] to destroy the belief.', failAfterTokens: 3 }));
+    const { cookie, id, messages } = await memberConversation();
+    const res = await chat({ question: QUESTION, conversation_id: id }, { cookie });
+    expect(res.statusCode).toBe(200);
+    const { events, done } = parseStream(res.body);
+    expect(done).toBe(true);
+    expect(events.filter((e) => e.type === 'token').map((e) => e.token)).toEqual([
+      'The ',
+      'remedy ',
+      'is ',
+    ]);
+    expect(events.at(-1)).toEqual({
+      type: 'error',
+      message: 'The answering model failed',
+    });
+    expect(events.filter((e) => e.type === 'error')).toHaveLength(1);
+    const saved = await messages();
+    expect(saved[1]?.content).toBe(`The remedy is\n\n${chatApology('The answering model failed')}`);
+  });
+
+  it('cancels the model when the client disconnects, and keeps what was said', async () => {
+    llm.script(() => ({
+      text: 'The real remedy [1] is to destroy the belief in the sanctity of the shastras.',
+      tokenIntervalMs: 150,
+    }));
+    const { cookie, id, messages } = await memberConversation();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const before = { aborted: llm.aborted, completed: llm.completed };
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/chat`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, origin },
+      body: JSON.stringify({ question: QUESTION, conversation_id: id }),
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body?.getReader();
+    const first = await reader?.read();
+    expect(new TextDecoder().decode(first?.value)).toContain('"type":"token"');
+    controller.abort();
+    await vi.waitFor(() => expect(llm.aborted).toBe(before.aborted + 1), { timeout: 3000 });
+    await vi.waitFor(async () => {
+      const saved = await messages();
+      expect(saved.map((m) => m.role)).toEqual(['user', 'assistant']);
+      const partial = saved[1]?.content ?? '';
+      expect(partial.length).toBeGreaterThan(0);
+      expect(
+        'The real remedy [1] is to destroy the belief in the sanctity of the shastras.',
+      ).toContain(partial.trim());
+      expect(saved[1]?.sources.map((s) => s.file_name).length).toBeLessThanOrEqual(1);
+    });
+    expect(llm.completed).toBe(before.completed);
+    expect((t.app.server.address() as AddressInfo).port).toBeGreaterThan(0);
+  });
+
+  it('rewrites a follow-up into a standalone query with the model before searching', async () => {
+    const history = [
+      { role: 'user', content: 'What did Ambedkar say about the Buddha and rituals?' },
+      { role: 'assistant', content: 'He said the Buddha was against ritualism [1].' },
+    ];
+    const res = await chat(
+      { question: 'Why was he against them?', chat_history: history },
+      { accept: 'application/json' },
+    );
+    expect(res.statusCode).toBe(200);
+    const [rewrite, answer] = llm.requests;
+    expect(rewrite?.stream).toBeFalsy();
+    expect(rewrite?.messages.map((m) => m.content)).toEqual([
+      expect.stringContaining('standalone search query'),
+      history[0]?.content,
+      history[1]?.content,
+      'Latest message: Why was he against them?',
+    ]);
+    expect(answer?.stream).toBe(true);
+    // The earlier turns reach the model too, before the passages and the question.
+    expect(answer?.messages.slice(1, 3).map((m) => m.content)).toEqual([
+      history[0]?.content,
+      history[1]?.content,
+    ]);
+    expect(promptedFiles(answer)[0]).toBe('speech2.txt');
+  });
+
+  it('replies in the detected language, a supplied language winning, and searches in English', async () => {
+    const hindi = 'जाति व्यवस्था का असली उपाय क्या है?';
+    llm.script((request) =>
+      request.stream ? dutifulModel(request) : { text: 'real remedy for the caste system' },
+    );
+    await chat({ question: hindi }, { accept: 'application/json' });
+    const [translate, answer] = llm.requests;
+    expect(translate?.stream).toBeFalsy();
+    expect(answer?.messages[0]?.content).toContain('Write your reply in Hindi');
+    expect(promptedFiles(answer)[0]).toBe('speech1.txt');
+
+    llm.requests.length = 0;
+    await chat({ question: hindi, detected_language: 'ta' }, { accept: 'application/json' });
+    expect(streamedRequests()[0]?.messages[0]?.content).toContain('Write your reply in Tamil');
+  });
+});
