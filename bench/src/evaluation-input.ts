@@ -32,11 +32,16 @@ export function readEvaluationInput(command: string) {
       questions: { type: 'string' },
       distractors: { type: 'string', multiple: true, default: [] },
       json: { type: 'string' },
+      llm: { type: 'string' },
     },
   });
+  if (values.llm !== undefined && values.llm !== 'stub' && values.llm !== 'env') {
+    console.error('--llm takes "stub" (a loopback model) or "env" (LLM_BASE_URL and LLM_MODEL)');
+    process.exit(2);
+  }
   if (!values.corpus || !values.questions) {
     console.error(
-      `Usage: npm run ${command} -- --corpus <folder> --questions <file> [--distractors <folder>] [--json <file>]`,
+      `Usage: npm run ${command} -- --corpus <folder> --questions <file> [--distractors <folder>] [--json <file>] [--llm stub|env]`,
     );
     process.exit(2);
   }
@@ -50,6 +55,8 @@ export function readEvaluationInput(command: string) {
     targets: [values.corpus, ...values.distractors],
     excluded: new Set(['SOURCES.md', path.basename(values.questions)]),
     json: values.json ?? null,
+    /** Which model answers: none (extractive), the loopback stub, or the one the environment names. */
+    llm: (values.llm ?? null) as 'stub' | 'env' | null,
     questions,
   };
 }

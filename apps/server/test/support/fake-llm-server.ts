@@ -159,9 +159,9 @@ export function quoteBestPassage(prompt: string): string {
   const words = new Set(question.toLowerCase().match(/\p{L}{4,}/gu) ?? []);
   let best: { number: string; text: string; shared: number } | null = null;
   for (const [, number = '', text = ''] of passages) {
-    const shared = (text.toLowerCase().match(/\p{L}{4,}/gu) ?? []).filter((w) =>
-      words.has(w),
-    ).length;
+    // Distinct words, so a long passage does not win by repeating them; ties go to the higher rank.
+    const distinct = new Set(text.toLowerCase().match(/\p{L}{4,}/gu) ?? []);
+    const shared = [...distinct].filter((w) => words.has(w)).length;
     if (!best || shared > best.shared) best = { number, text, shared };
   }
   if (!best) return 'The writings in the knowledge base do not cover this question.';

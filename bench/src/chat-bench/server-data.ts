@@ -1,0 +1,123 @@
+/**
+ * Everything the real server needs before it starts, made with the server's own code: a data
+ * folder (embedded PGlite, or a throwaway PostgreSQL database), the corpus ingested through the
+ * ingestion pipeline, and members without usage limits, each with a bearer session. PGlite admits
+ * one process per folder, so all of it is done and closed before the server process opens it.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { collectFiles } from '@samvad/server/cli/collect-files.ts';
+import { loadConfig } from '@samvad/server/config/env.ts';
+import { openDatabase } from '@samvad/server/db/open-database.ts';
+import { userLimits, users } from '@samvad/server/db/schema.ts';
+import { ingestFile } from '@samvad/server/services/ingestion-service.ts';
+import { createSession } from '@samvad/server/services/session-service.ts';
+import { FileStore } from '@samvad/server/storage/file-store.ts';
+import pg from 'pg';
+
+export type ServerData = {
+  /** The server process's environment (PORT and LLM_* included). */
+  env: Record<string, string>;
+  database: 'pglite' | 'postgres';
+  /** One bearer token per member. */
+  tokens: string[];
+  files: string[];
+  chunks: number;
+  /** Removes the data folder and drops the throwaway database. */
+  cleanup(): Promise<void>;
+};
+
+export type ServerDataOptions = {
+  corpus: string;
+  members: number;
+  port: number;
+  llmBaseUrl: string;
+  logLevel: string;
+  /** A PostgreSQL server to make a throwaway database on; null: embedded PGlite. */
+  postgresUrl: string | null;
+};
+
+export async function prepareServerData(options: ServerDataOptions): Promise<ServerData> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-bench-chat-'));
+  const throwaway = options.postgresUrl ? await createDatabase(options.postgresUrl) : null;
+  const cleanup = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await throwaway?.drop();
+  };
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    LOG_LEVEL: options.logLevel,
+    LLM_BASE_URL: options.llmBaseUrl,
+    LLM_MODEL: 'bench-stub',
+    ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
+  };
+  try {
+    const config = loadConfig(env);
+    const database = await openDatabase(config.database);
+    try {
+      await database.migrate();
+      const deps = {
+        db: database.db,
+        files: new FileStore(config.knowledge.filesDir),
+        maxFileBytes: config.knowledge.maxFileBytes,
+      };
+      // The question file and provenance notes describe the corpus; they are not writings.
+      const files = (await collectFiles([options.corpus])).filter(
+        (file) => !file.toLowerCase().endsWith('.json') && path.basename(file) !== 'SOURCES.md',
+      );
+      let chunks = 0;
+      for (const file of files) {
+        const bytes = new Uint8Array(readFileSync(file));
+        const outcome = await ingestFile(deps, { fileName: path.basename(file), bytes });
+        if (outcome.status === 'failed') throw new Error(`ingesting ${file}: ${outcome.message}`);
+        if (outcome.status !== 'skipped') chunks += outcome.chunks;
+      }
+      // Members without limits: the bench measures answering, not quotas (guests would get 429).
+      const ids = Array.from({ length: options.members }, () => randomUUID());
+      await database.db
+        .insert(users)
+        .values(ids.map((id, n) => ({ id, name: `Bench member ${n + 1}` })));
+      await database.db
+        .insert(userLimits)
+        .values(ids.map((userId) => ({ userId, maxRequestsPerDay: -1, maxMessagesPerConversation: -1 })));
+      const tokens: string[] = [];
+      for (const id of ids) {
+        const { token } = await createSession(database.db, id, config.sessions, new Date(), 'bench');
+        tokens.push(token);
+      }
+      return { env, database: database.kind, tokens, files, chunks, cleanup };
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+async function createDatabase(serverUrl: string) {
+  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
+  await admin.connect();
+  const name = `samvad_bench_chat_${randomBytes(6).toString('hex')}`;
+  try {
+    await admin.query(`create database ${name}`);
+  } catch (error) {
+    await admin.end();
+    throw error;
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * The loopback model the server answers with: the test suite's fake OpenAI-compatible endpoint,
+ * with a fixed first-token delay and token interval. Every question carries a tag (`#<n>`) that
+ * reaches the model inside the prompt, so each stream's arrival at the model is timed on the same
+ * clock as the client's send and first token.
+ */
+import {
+  type ChatCompletionRequest,
+  quoteBestPassage,
+  startFakeLlmServer,
+} from '@samvad/server/test/support/fake-llm-server.ts';
+
+export type StubTiming = { firstTokenDelayMs: number; tokenIntervalMs: number };
+
+const TAG = /#(\d+)\s*$/u;
+
+/** The question as sent: the tag goes last, where the prompt's `Question:` line ends. */
+export function taggedQuestion(question: string, tag: number): string {
+  return `${question} #${tag}`;
+}
+
+export async function startStubModel(initial: StubTiming) {
+  let timing = initial;
+  /** Tag → performance.now() when the model had the whole request (its delay starts there). */
+  const received = new Map<number, number>();
+  let untagged = 0;
+  const llm = await startFakeLlmServer((request: ChatCompletionRequest) => {
+    const prompt = request.messages.at(-1)?.content ?? '';
+    const tag = TAG.exec(prompt)?.[1];
+    if (tag === undefined) untagged++;
+    else received.set(Number(tag), performance.now());
+    // "According to the writings, “<40 words of the best passage>” [n]." — about 45 tokens.
+    return { text: quoteBestPassage(prompt), ...timing };
+  });
+  return {
+    baseUrl: llm.baseUrl,
+    received,
+    /** Requests without a tag (there should be none: the bench sends no follow-ups). */
+    get untagged() {
+      return untagged;
+    },
+    get aborted() {
+      return llm.aborted;
+    },
+    get completed() {
+      return llm.completed;
+    },
+    setTiming(next: StubTiming) {
+      timing = next;
+    },
+    close: () => llm.close(),
+  };
+}
+export type StubModel = Awaited<ReturnType<typeof startStubModel>>;
