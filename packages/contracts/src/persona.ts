@@ -1,5 +1,41 @@
 import { z } from 'zod';
 
+const DEFAULT_WELCOME = {
+  title: 'What would you like to know?',
+  description:
+    'Ask about the writings and speeches in the knowledge base. Every answer quotes its sources, with the file and page.',
+  multilingualHints: [
+    'Ask in English, हिन्दी, मराठी, தமிழ், বাংলা, తెలుగు, ಕನ್ನಡ, മലയാളം, ગુજરાતી, ਪੰਜਾਬੀ or اردو',
+  ],
+  exampleQuestions: [
+    'What is the real remedy for the caste system?',
+    'What did the Buddha teach about rituals?',
+    'Why did Ambedkar warn about hero-worship in politics?',
+  ],
+  capabilities: [
+    {
+      title: 'Knowledge Base',
+      description: 'Answers come from the writings and speeches, never from guesswork.',
+    },
+    {
+      title: 'Contextual Understanding',
+      description: 'Follow-up questions are read in the light of the conversation.',
+    },
+    {
+      title: 'Conversation Memory',
+      description: 'Sign in to keep your conversations and return to them later.',
+    },
+  ],
+};
+
+const DEFAULT_DONATION = {
+  upiId: 'samvad@upi',
+  payeeName: 'Samvad',
+  paymentUrl: 'https://github.com/sponsors',
+  message:
+    'Samvad is free and open source. Donations pay for hosting, the language model and keeping the archive online.',
+};
+
 /**
  * The texts that theme the product around one reformer. A deployment re-themes by
  * pointing PERSONA_FILE at its own JSON file of this shape; no code changes.
@@ -12,5 +48,32 @@ export const personaSchema = z.object({
   tagline: z.string().min(1).max(300),
   /** Shown in the browser tab and link previews. */
   description: z.string().min(1).max(300),
+  /** The chat's empty-conversation screen (spec: welcome screen). */
+  welcome: z
+    .object({
+      title: z.string().min(1).max(120),
+      description: z.string().min(1).max(400),
+      /** "Ask in your language" hints, one shown at a time, rotating every 3 s. */
+      multilingualHints: z.array(z.string().min(1).max(160)).min(1).max(20),
+      /** Clicking one sends it. */
+      exampleQuestions: z.array(z.string().min(1).max(200)).length(3),
+      /** Knowledge Base, Contextual Understanding, Conversation Memory. */
+      capabilities: z
+        .array(
+          z.object({ title: z.string().min(1).max(60), description: z.string().min(1).max(240) }),
+        )
+        .length(3),
+    })
+    .default(DEFAULT_WELCOME),
+  /** The donation page (/donate); defaults are placeholders a deployment replaces. */
+  donation: z
+    .object({
+      upiId: z.string().min(3).max(100),
+      payeeName: z.string().min(1).max(100),
+      /** An external payment page (https). */
+      paymentUrl: z.url({ protocol: /^https$/ }),
+      message: z.string().min(1).max(400),
+    })
+    .default(DEFAULT_DONATION),
 });
 export type Persona = z.infer<typeof personaSchema>;

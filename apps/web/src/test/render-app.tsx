@@ -1,5 +1,5 @@
 import type { SessionUser } from '@samvad/contracts/auth';
-import type { Persona } from '@samvad/contracts/persona';
+import { type Persona, personaSchema } from '@samvad/contracts/persona';
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
@@ -8,13 +8,13 @@ import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { AppRoutes } from '../app/router.tsx';
 
-export const testPersona: Persona = {
+export const testPersona: Persona = personaSchema.parse({
   productName: 'Test Product',
   reformerName: 'A. Reformer',
   headlineLines: ['First line typed', 'Second line'],
   tagline: 'A tagline from the persona file.',
   description: 'A description for link previews.',
-};
+});
 
 type Answer = { status: number; body?: unknown } | 'never' | 'network-error';
 /** An answer, or a function choosing one per request (e.g. by method, or by call count). */
