@@ -1,6 +1,6 @@
 import { chatRequestSchema, chatResponseSchema } from '@samvad/contracts/chat';
+import { detectLanguage } from '@samvad/contracts/language';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detectLanguage } from '../answers/detect-language.ts';
 import { createLanguageModel } from '../answers/llm-answerer.ts';
 import type { AppContext } from '../app-context.ts';
 import { resolveActor } from '../http/actor.ts';

@@ -1,4 +1,7 @@
 /**
+ * Shared by the web app (which sends it with each question) and the server (which decides when
+ * none is sent).
+ *
  * The reply language of a chat question, from the script of its letters (spec
  * chat-accounts-sharing-limits §5): Devanagari → hi, Tamil → ta, Bengali → bn, Telugu → te,
  * Kannada → kn, Malayalam → ml, Gujarati → gu, Gurmukhi → pa, Arabic script → ur, anything
