@@ -8,8 +8,13 @@ import { E2E_ADMIN, E2E_OIDC_CLIENT } from './support/e2e-identities.ts';
 // picks the port and data directory and passes them on through the environment.
 process.env.E2E_PORT ??= String(40_000 + Math.floor(Math.random() * 20_000));
 process.env.E2E_OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+process.env.E2E_LLM_APP_PORT ??= String(Number(process.env.E2E_PORT) + 2);
+process.env.E2E_FAKE_LLM_PORT ??= String(Number(process.env.E2E_PORT) + 3);
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'samvad-e2e-'));
+process.env.E2E_LLM_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'samvad-e2e-llm-'));
 const port = Number(process.env.E2E_PORT);
+const llmAppPort = Number(process.env.E2E_LLM_APP_PORT);
+const fakeLlmURL = `http://127.0.0.1:${process.env.E2E_FAKE_LLM_PORT}/v1`;
 const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -61,27 +66,64 @@ export default defineConfig({
       stderr: 'pipe',
       env: { E2E_OIDC_PORT: String(process.env.E2E_OIDC_PORT), PATH: process.env.PATH ?? '' },
     },
-    // The real server on a fresh embedded database, serving the built web app.
+    // The deterministic model the second server answers with (support/fake-llm.ts).
     {
-      command: 'node ../apps/server/src/main.ts',
-      url: `${baseURL}/api/ready`,
+      command: 'node support/fake-llm.ts',
+      url: `${fakeLlmURL}/models`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 30_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        LOG_LEVEL: 'warn',
+        E2E_FAKE_LLM_PORT: String(process.env.E2E_FAKE_LLM_PORT),
         PATH: process.env.PATH ?? '',
-        PUBLIC_URL: baseURL,
-        OIDC_ISSUER: oidcIssuer,
-        GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.clientId,
-        GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.clientSecret,
-        ADMIN_USERNAME: E2E_ADMIN.username,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
+      },
+    },
+    // The real server on a fresh embedded database with a small ingested corpus, serving the
+    // built web app and answering with the offline extractive answerer.
+    {
+      command: 'node support/start-server.ts',
+      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: serverEnv(port, String(process.env.E2E_DATA_DIR)),
+    },
+    // A second one answering with the loopback model.
+    {
+      command: 'node support/start-server.ts',
+      url: `http://127.0.0.1:${llmAppPort}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv(llmAppPort, String(process.env.E2E_LLM_DATA_DIR)),
+        LLM_BASE_URL: fakeLlmURL,
+        LLM_MODEL: 'fake-model',
+        LLM_TIMEOUT_MS: '20000',
       },
     },
   ],
 });
+
+function serverEnv(serverPort: number, dataDir: string): Record<string, string> {
+  const publicUrl = `http://127.0.0.1:${serverPort}`;
+  return {
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    // Tests present as visitors from different networks (X-Forwarded-For), so guests' per-network
+    // limits do not leak from one test into the next.
+    TRUST_PROXY: 'true',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PATH: process.env.PATH ?? '',
+    PUBLIC_URL: publicUrl,
+    OIDC_ISSUER: oidcIssuer,
+    GOOGLE_CLIENT_ID: E2E_OIDC_CLIENT.clientId,
+    GOOGLE_CLIENT_SECRET: E2E_OIDC_CLIENT.clientSecret,
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+  };
+}

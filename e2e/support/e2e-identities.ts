@@ -13,6 +13,19 @@ export const E2E_ACCOUNTS = {
   // One per browser project, so parallel runs do not ban each other's user.
   'banned-desktop': account('e2e-banned-desktop', 'banned-desktop@e2e.test', 'Banned Desktop'),
   'banned-mobile': account('e2e-banned-mobile', 'banned-mobile@e2e.test', 'Banned Mobile'),
+  // Chat flows, one account per flow and project so parallel tests keep to their own lists.
+  ...Object.fromEntries(
+    ['chat', 'lists', 'share', 'import'].flatMap((flow) =>
+      ['desktop', 'mobile'].map((project) => [
+        `${flow}-${project}`,
+        account(
+          `e2e-${flow}-${project}`,
+          `${flow}-${project}@e2e.test`,
+          `Member ${flow} ${project}`,
+        ),
+      ]),
+    ),
+  ),
 };
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'an e2e admin passphrase' };

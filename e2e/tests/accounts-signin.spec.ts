@@ -1,16 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_ACCOUNTS, E2E_ADMIN } from '../support/e2e-identities.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
-
-/** Landing → provider's login page → callback → /chat, as a person would click through it. */
-async function signInThroughProvider(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByLabel('Email or account ID').fill(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Processing Authentication')).toBeVisible();
-  await expect(page).toHaveURL(/\/chat$/, { timeout: 15_000 });
-}
+import { signInThroughProvider } from '../support/sign-in.ts';
 
 test('a member signs in at the provider, lands on /chat signed in, and signs out', async ({
   page,

@@ -29,13 +29,23 @@ export type ScriptFor = (request: ChatCompletionRequest) => Script;
  * cites it, and rewrites follow-ups by joining them with the earlier user turns. It records every
  * request and counts the streams whose client hung up before the end (`aborted`).
  */
-export async function startFakeLlmServer(scriptFor: ScriptFor = dutifulModel) {
+export async function startFakeLlmServer(
+  scriptFor: ScriptFor = dutifulModel,
+  options: { port?: number } = {},
+) {
   const requests: ChatCompletionRequest[] = [];
   let aborted = 0;
   let completed = 0;
   let script = scriptFor;
 
   const server = createServer((request, response) => {
+    if (request.method === 'GET') {
+      // `/v1/models`, as OpenAI-compatible servers answer it: a readiness probe for tests.
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data: [{ id: 'fake-model', object: 'model' }] }));
+      return;
+    }
     let body = '';
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => {
@@ -79,7 +89,7 @@ export async function startFakeLlmServer(scriptFor: ScriptFor = dutifulModel) {
       });
     });
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(options.port ?? 0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {

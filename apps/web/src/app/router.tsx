@@ -8,6 +8,8 @@ const ChatRoute = lazy(() => import('./routes/chat.tsx'));
 const GoogleCallbackRoute = lazy(() => import('./routes/google-callback.tsx'));
 const AdminRoute = lazy(() => import('./routes/admin.tsx'));
 const BannedRoute = lazy(() => import('./routes/banned.tsx'));
+const DonateRoute = lazy(() => import('./routes/donate.tsx'));
+const SharedConversationRoute = lazy(() => import('./routes/shared-conversation.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 
 /** Spec route table (admin-community §2); screens of later issues join here. */
@@ -20,6 +22,8 @@ export function AppRoutes() {
         <Route path="auth/google/callback" element={<GoogleCallbackRoute />} />
         <Route path="admin" element={<AdminRoute />} />
         <Route path="banned" element={<BannedRoute />} />
+        <Route path="donate" element={<DonateRoute />} />
+        <Route path="share/:shareableId" element={<SharedConversationRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>
     </Routes>

@@ -126,7 +126,7 @@ describe('app shell', () => {
         name: 'Session Error: There was a problem loading your session',
       }),
     ).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Chat is coming next' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Return to Login' }));
     expect(assignLocation).toHaveBeenCalledWith('/');
   });

@@ -74,7 +74,7 @@ describe('/auth/google/callback', () => {
     await act(() => vi.advanceTimersByTimeAsync(OAUTH_REDIRECT_DELAY_MS));
     // Home, which sends the now signed-in user on to /chat.
     await waitFor(() => expect(app.path()).toBe('/chat'));
-    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeTruthy();
   });
 
   it('exchanges a code only once under StrictMode, and still finishes', async () => {

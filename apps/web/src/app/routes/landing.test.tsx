@@ -78,7 +78,7 @@ describe('landing page', () => {
     await userEvent
       .setup()
       .click(await screen.findByRole('link', { name: /Chat Now \(Guest Mode\)/ }));
-    expect(await screen.findByRole('heading', { name: 'Chat is coming next' })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
     expect(app.path()).toBe('/chat');
   });
 
@@ -91,7 +91,7 @@ describe('landing page', () => {
       },
     });
     const app = renderApp('/');
-    await screen.findByRole('heading', { name: 'Chat is coming next' });
+    await screen.findByRole('textbox', { name: 'Message' });
     expect(app.path()).toBe('/chat');
   });
 

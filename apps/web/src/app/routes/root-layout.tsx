@@ -16,6 +16,11 @@ import { SessionError } from './session-error.tsx';
 /** Pages that work without a session, so a failed session call does not replace them. */
 const SESSION_OPTIONAL_PATHS = new Set([BANNED_PATH, '/auth/google/callback']);
 
+/** Full-screen pages with their own header and actions (the chat and its shared view). */
+function hasOwnFrame(pathname: string): boolean {
+  return pathname === '/chat' || pathname.startsWith('/share/');
+}
+
 /**
  * The frame of every page: skip link, brand, theme menu and account menu (top right) and the
  * toasts. App shell rules (admin-community §2): a banned user sees the banned screen wherever
@@ -51,13 +56,15 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <header className="flex h-16 shrink-0 items-center justify-between px-4 sm:px-6">
-        <Brand />
-        <div className="flex items-center gap-1">
-          <ThemeToggle />
-          {auth.status === 'authenticated' && <AccountMenu user={auth.user} />}
-        </div>
-      </header>
+      {!hasOwnFrame(pathname) && (
+        <header className="flex h-16 shrink-0 items-center justify-between px-4 sm:px-6">
+          <Brand />
+          <div className="flex items-center gap-1">
+            <ThemeToggle />
+            {auth.status === 'authenticated' && <AccountMenu user={auth.user} />}
+          </div>
+        </header>
+      )}
       {page}
       <Toaster />
     </div>

@@ -59,15 +59,22 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
 
   if (!response.ok) {
     const parsed = parseJson(text);
-    if (response.status === 403 && isRecord(parsed) && parsed.banned === true) {
-      const reason = banReasonOf(parsed);
-      storeBanDetails(reason);
-      if (window.location.pathname !== BANNED_PATH) assignLocation(bannedPath(reason));
-    }
+    leaveIfBanned(response.status, parsed);
     throw new ApiError(response.status, response.statusText, text, parsed);
   }
 
   return (text === '' ? {} : JSON.parse(text)) as T;
+}
+
+/**
+ * Spec §8: a 403 whose body says `banned: true` stores the ban details and sends the whole page
+ * to the banned screen (unless it is already there). Used by every call, streaming ones too.
+ */
+export function leaveIfBanned(status: number, body: unknown): void {
+  if (status !== 403 || !isRecord(body) || body.banned !== true) return;
+  const reason = banReasonOf(body);
+  storeBanDetails(reason);
+  if (window.location.pathname !== BANNED_PATH) assignLocation(bannedPath(reason));
 }
 
 /** A 403 whose body says `banned: true`: the caller's account is banned. */

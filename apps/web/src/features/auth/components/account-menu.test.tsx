@@ -26,7 +26,7 @@ describe('AccountMenu', () => {
   it('is not shown to a visitor, who keeps the theme menu', async () => {
     stubApi(visitorApi());
     renderApp('/chat');
-    await screen.findByRole('heading', { name: 'Chat is coming next' });
+    await screen.findByRole('textbox', { name: 'Message' });
     expect(screen.getByRole('button', { name: 'Change theme' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Account menu' })).toBeNull();
   });

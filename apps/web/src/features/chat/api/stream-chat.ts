@@ -1,0 +1,135 @@
+import {
+  type ChatRequest,
+  type ChatStreamEvent,
+  chatRequestFailed,
+  chatStreamEventSchema,
+} from '@samvad/contracts/chat';
+import type { RateLimitResponse } from '@samvad/contracts/limits';
+import type { Source } from '@samvad/contracts/sources';
+import { leaveIfBanned } from '../../../shared/api/api-client.ts';
+
+/** A 429 with a limit payload: the caller opens the limit dialog instead of apologising. */
+export class ChatLimitError extends Error {
+  override readonly name = 'ChatLimitError';
+  readonly limit: Pick<RateLimitResponse, 'type' | 'used' | 'limit'>;
+  constructor(limit: Pick<RateLimitResponse, 'type' | 'used' | 'limit'>) {
+    super(`Limit reached: ${limit.type}`);
+    this.limit = limit;
+  }
+}
+
+/** Any other failed chat call; `message` is what the apology's "Error details" shows. */
+export class ChatRequestError extends Error {
+  override readonly name = 'ChatRequestError';
+  readonly status: number | null;
+  constructor(message: string, status: number | null = null, options?: { cause?: unknown }) {
+    super(message, options);
+    this.status = status;
+  }
+}
+
+export type ChatStreamHandlers = {
+  onToken(token: string): void;
+  onSources(sources: Source[]): void;
+  /** The server reported a failure in the stream (after some tokens, perhaps). */
+  onError(message: string): void;
+};
+
+/**
+ * POST /api/chat and reads its stream (spec §7): `data:` lines with token / end events, ending at
+ * `data: [DONE]`; a plain JSON line with `answer` is accepted too. Resolves when the stream ends;
+ * rejects with ChatLimitError on a 429, ChatRequestError on other failures, and the abort error
+ * when `signal` aborts.
+ */
+export async function streamChat(
+  request: ChatRequest,
+  handlers: ChatStreamHandlers,
+  signal: AbortSignal,
+): Promise<void> {
+  const response = await fetch('/api/chat', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+    body: JSON.stringify(request),
+    credentials: 'include',
+    signal,
+  });
+  if (!response.ok) throw await failureOf(response);
+  if (!response.body) throw new ChatRequestError('Response body is not readable');
+
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) buffer += value;
+    const lines = buffer.split('\n');
+    buffer = done ? '' : (lines.pop() ?? '');
+    for (const line of lines) {
+      if (handleLine(line.trim(), handlers) === 'done') {
+        await reader.cancel().catch(() => {});
+        return;
+      }
+    }
+    if (done) return;
+  }
+}
+
+function handleLine(line: string, handlers: ChatStreamHandlers): 'done' | 'more' {
+  if (line === '' || line.startsWith(':')) return 'more';
+  const payload = line.startsWith('data:') ? line.slice(5).trim() : line;
+  if (payload === '[DONE]') return 'done';
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return 'more';
+  }
+  const event = chatStreamEventSchema.safeParse(json);
+  if (event.success) {
+    dispatch(event.data, handlers);
+    return 'more';
+  }
+  // Spec §7: plain JSON lines carrying `answer` are accepted too.
+  if (isRecord(json) && typeof json.answer === 'string') {
+    handlers.onToken(json.answer);
+    if (Array.isArray(json.sources)) handlers.onSources(json.sources as Source[]);
+    return 'more';
+  }
+  if (isRecord(json) && !('answer' in json) && !('type' in json))
+    throw new ChatRequestError('Invalid JSON response format');
+  return 'more';
+}
+
+function dispatch(event: ChatStreamEvent, handlers: ChatStreamHandlers) {
+  if (event.type === 'token') handlers.onToken(event.token);
+  else if (event.type === 'end') handlers.onSources(event.sources);
+  else handlers.onError(event.message);
+}
+
+async function failureOf(response: Response): Promise<Error> {
+  const text = await response.text().catch(() => '');
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  leaveIfBanned(response.status, body);
+  if (
+    response.status === 429 &&
+    isRecord(body) &&
+    typeof body.type === 'string' &&
+    typeof body.used === 'number' &&
+    typeof body.limit === 'number'
+  ) {
+    return new ChatLimitError({
+      type: body.type as RateLimitResponse['type'],
+      used: body.used,
+      limit: body.limit,
+    });
+  }
+  return new ChatRequestError(chatRequestFailed(response.status), response.status, {
+    cause: body ?? text,
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,110 @@
+import { ArrowDown } from 'lucide-react';
+import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { ChatMessage } from '../lib/chat-message.ts';
+import { ThinkingIndicator } from './thinking-indicator.tsx';
+
+/** Spec §9: the scroll-to-bottom button shows beyond this distance from the bottom. */
+const SCROLL_THRESHOLD_PX = 100;
+
+type MessageListProps = {
+  messages: ChatMessage[];
+  isTyping: boolean;
+  /** How an assistant reply's content (markdown, sources) is shown. */
+  renderAssistant(message: ChatMessage): ReactNode;
+  /** How a user's message is shown. */
+  renderUser(message: ChatMessage): ReactNode;
+};
+
+/**
+ * The conversation, newest at the bottom. It follows the answer as it streams unless the reader
+ * has scrolled up; then a button brings them back.
+ */
+export function MessageList({ messages, isTyping, renderAssistant, renderUser }: MessageListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [awayFromBottom, setAwayFromBottom] = useState(false);
+  const stick = useRef(true);
+
+  const measure = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
+    setAwayFromBottom(distance > SCROLL_THRESHOLD_PX);
+    stick.current = distance <= SCROLL_THRESHOLD_PX;
+  }, []);
+
+  const last = messages.at(-1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow each new token while stuck to the bottom
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && stick.current) element.scrollTop = element.scrollHeight;
+  }, [messages.length, last?.content]);
+
+  useEffect(() => {
+    const element = scroller.current;
+    // jsdom (unit tests) has no ResizeObserver; scrolling still measures.
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  const toBottom = () => {
+    const element = scroller.current;
+    stick.current = true;
+    element?.scrollTo({ top: element.scrollHeight, behavior: 'smooth' });
+  };
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div
+        ref={scroller}
+        onScroll={measure}
+        className="h-full overflow-y-auto overscroll-contain"
+        data-testid="message-scroller"
+      >
+        <ol className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 pt-6 pb-10 sm:px-6 md:pt-16">
+          {messages.map((message) => (
+            <li
+              key={message.key}
+              className={message.role === 'user' ? 'flex justify-end' : 'flex justify-start'}
+              data-role={message.role}
+            >
+              {message.role === 'user' ? (
+                <div className="max-w-[85%] rounded-3xl rounded-br-lg bg-secondary px-4 py-2.5 text-secondary-foreground">
+                  <span className="sr-only">You said: </span>
+                  {renderUser(message)}
+                </div>
+              ) : (
+                <article className="w-full min-w-0" aria-label="Answer">
+                  {message.content === '' && message.state === 'streaming' ? (
+                    <ThinkingIndicator />
+                  ) : (
+                    renderAssistant(message)
+                  )}
+                  {message.state === 'stopped' && (
+                    <p className="mt-2 text-xs font-medium text-muted-foreground">Stopped</p>
+                  )}
+                </article>
+              )}
+            </li>
+          ))}
+        </ol>
+        {isTyping && (
+          <span className="sr-only" aria-live="polite">
+            The assistant is typing
+          </span>
+        )}
+      </div>
+      {awayFromBottom && (
+        <button
+          type="button"
+          onClick={toBottom}
+          aria-label="Scroll to bottom"
+          className="absolute bottom-4 left-1/2 grid size-9 -translate-x-1/2 cursor-pointer place-items-center rounded-full border border-border bg-card text-foreground shadow-md animate-fade-up hover:bg-secondary"
+        >
+          <ArrowDown aria-hidden className="size-4" />
+        </button>
+      )}
+    </div>
+  );
+}

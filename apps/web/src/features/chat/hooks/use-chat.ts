@@ -1,0 +1,233 @@
+import type { ChatRequest } from '@samvad/contracts/chat';
+import { CHAT_HISTORY_MAX_TURNS } from '@samvad/contracts/chat';
+import { detectLanguage } from '@samvad/contracts/language';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../shared/api/api-client.ts';
+import { addMessage } from '../api/add-message.ts';
+import { createConversation } from '../api/create-conversation.ts';
+import { conversationKey, useConversation } from '../api/get-conversation.ts';
+import { CONVERSATIONS_KEY } from '../api/get-conversations.ts';
+import { ChatLimitError, streamChat } from '../api/stream-chat.ts';
+import {
+  type ChatMessage,
+  chatApology,
+  fromStored,
+  NO_RESPONSE_APOLOGY,
+  newMessage,
+} from '../lib/chat-message.ts';
+import {
+  createGuestConversation,
+  guestConversations,
+  guestTitle,
+  updateGuestConversation,
+} from '../lib/guest-conversations.ts';
+
+/** Spec §9. */
+const EMPTY_REPLY_CHECK_MS = 2000;
+const TITLE_DELAY_MS = 100;
+
+export type LimitHit = { type: string; used: number; limit: number };
+
+type Options = {
+  isMember: boolean;
+  conversationId: string | null;
+  /** Makes another conversation current (a new one on first send). */
+  onConversationCreated(id: string): void;
+  /** Called after each chat request, so usage displays refresh. */
+  onRequestSettled?(): void;
+};
+
+/**
+ * Sending a message, spec §4: the question, an empty assistant placeholder while typing, tokens
+ * streamed in, sources at the end; 429 → the limit dialog (placeholder removed); other failures →
+ * the apology with details; an empty reply after 2 s → the 'no response' apology. Members' messages
+ * are saved by the server as they are asked and answered; guests' in session storage.
+ */
+export function useChat({
+  isMember,
+  conversationId,
+  onConversationCreated,
+  onRequestSettled,
+}: Options) {
+  const queryClient = useQueryClient();
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [isTyping, setIsTyping] = useState(false);
+  const [limitHit, setLimitHit] = useState<LimitHit | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  // The conversation whose messages are on screen; a send to a brand-new one must not be
+  // overwritten by the (empty) server copy arriving after it.
+  const shownRef = useRef<string | null>(null);
+  const stored = useConversation(isMember ? conversationId : null);
+
+  useEffect(() => {
+    if (shownRef.current === conversationId && abortRef.current) return;
+    if (!conversationId) {
+      shownRef.current = null;
+      setMessages([]);
+      return;
+    }
+    if (!isMember) {
+      shownRef.current = conversationId;
+      setMessages(guestConversations().find((c) => c.id === conversationId)?.messages ?? []);
+      return;
+    }
+    if (stored.data && stored.data.id === conversationId && !abortRef.current) {
+      shownRef.current = conversationId;
+      setMessages(fromStored(stored.data.messages));
+    }
+  }, [conversationId, isMember, stored.data]);
+
+  // Leaving the screen (or the conversation) stops the answer in flight.
+  useEffect(() => () => abortRef.current?.abort(), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: afterAnswer only closes over stable values
+  const send = useCallback(
+    async (text: string) => {
+      const question = text.trim();
+      if (!question || abortRef.current) return;
+      const history = messages
+        .filter((m) => m.content.trim() !== '')
+        .slice(-CHAT_HISTORY_MAX_TURNS)
+        .map((m) => ({ role: m.role, content: m.content }));
+      const userMessage = newMessage('user', question);
+      const placeholder = { ...newMessage('assistant'), state: 'streaming' as const };
+      const controller = new AbortController();
+      abortRef.current = controller;
+      setIsTyping(true);
+      setMessages((current) => [...current, userMessage, placeholder]);
+
+      const patch = (change: (message: ChatMessage) => ChatMessage | null) =>
+        setMessages((current) =>
+          current.flatMap((m) => {
+            if (m.key !== placeholder.key) return [m];
+            const next = change(m);
+            return next ? [next] : [];
+          }),
+        );
+
+      let id = conversationId;
+      let final: ChatMessage = placeholder;
+      let removed = false;
+      try {
+        if (!id) {
+          id = isMember ? (await createConversation()).id : createGuestConversation().id;
+          shownRef.current = id;
+          onConversationCreated(id);
+        }
+        const request: ChatRequest = {
+          question,
+          chat_history: history,
+          detected_language: detectLanguage(question),
+          conversation_id: id,
+        };
+        await streamChat(
+          request,
+          {
+            onToken: (token) => {
+              final = { ...final, content: final.content + token };
+              patch(() => final);
+            },
+            onSources: (sources) => {
+              final = { ...final, sources };
+              patch(() => final);
+            },
+            onError: (message) => {
+              const said = final.content.trimEnd();
+              final = {
+                ...final,
+                content: `${said ? `${said}\n\n` : ''}${chatApology(message)}`,
+                state: 'failed',
+              };
+              patch(() => final);
+            },
+          },
+          controller.signal,
+        );
+        if (final.state === 'streaming') final = { ...final, state: undefined };
+      } catch (error) {
+        if (controller.signal.aborted) {
+          final = { ...final, state: 'stopped' };
+        } else if (error instanceof ChatLimitError || isLimitApiError(error)) {
+          setLimitHit(error instanceof ChatLimitError ? error.limit : limitOf(error));
+          removed = true;
+          patch(() => null);
+        } else {
+          const details = error instanceof Error ? error.message : String(error);
+          final = { ...final, content: chatApology(details), state: 'failed' };
+        }
+      }
+      if (!removed) patch(() => final);
+      abortRef.current = null;
+      setIsTyping(false);
+      if (id) afterAnswer(id, userMessage, removed ? null : final);
+      onRequestSettled?.();
+    },
+    [messages, conversationId, isMember, onConversationCreated, onRequestSettled],
+  );
+
+  /** Saves (guests), titles and checks for an empty reply once an answer has ended. */
+  function afterAnswer(id: string, userMessage: ChatMessage, reply: ChatMessage | null) {
+    if (isMember) {
+      // The server saved both messages; the stored copy is re-read when next shown.
+      void queryClient.invalidateQueries({ queryKey: conversationKey(id), refetchType: 'none' });
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      }, TITLE_DELAY_MS);
+    } else {
+      updateGuestConversation(id, (conversation) => ({
+        title:
+          conversation.messages.length === 0 ? guestTitle(userMessage.content) : conversation.title,
+        messages: [
+          ...conversation.messages,
+          userMessage,
+          ...(reply && (reply.content !== '' || reply.state === 'stopped') ? [reply] : []),
+        ],
+      }));
+    }
+    if (!reply) return;
+    setTimeout(() => {
+      setMessages((current) => {
+        const message = current.find((m) => m.key === reply.key);
+        if (message?.content.trim() !== '' || message.state === 'stopped') return current;
+        const apology = { ...message, content: NO_RESPONSE_APOLOGY, state: 'failed' as const };
+        if (isMember) {
+          void addMessage(id, { role: 'assistant', content: NO_RESPONSE_APOLOGY, sources: [] })
+            .then(() => queryClient.invalidateQueries({ queryKey: conversationKey(id) }))
+            .catch((error: unknown) => console.error('Failed to save the apology', error));
+        } else {
+          updateGuestConversation(id, (conversation) => ({
+            messages: [...conversation.messages.filter((m) => m.key !== reply.key), apology],
+          }));
+        }
+        return current.map((m) => (m.key === reply.key ? apology : m));
+      });
+    }, EMPTY_REPLY_CHECK_MS);
+  }
+
+  const stop = useCallback(() => abortRef.current?.abort(), []);
+  const dismissLimit = useCallback(() => setLimitHit(null), []);
+
+  return {
+    messages,
+    isTyping,
+    isLoading: isMember && conversationId !== null && stored.isPending,
+    send,
+    stop,
+    limitHit,
+    dismissLimit,
+  };
+}
+
+function isLimitApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 429 && limitOf(error) !== null;
+}
+
+function limitOf(error: ApiError): LimitHit {
+  const body = error.body as Partial<LimitHit> | undefined;
+  return {
+    type: String(body?.type ?? ''),
+    used: Number(body?.used ?? 0),
+    limit: Number(body?.limit ?? 0),
+  };
+}

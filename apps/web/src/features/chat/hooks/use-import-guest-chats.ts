@@ -1,0 +1,59 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import { toast } from '../../../shared/toast/toast-store.ts';
+import { addMessage } from '../api/add-message.ts';
+import { createConversation } from '../api/create-conversation.ts';
+import { CONVERSATIONS_KEY } from '../api/get-conversations.ts';
+import {
+  guestConversations,
+  removeGuestConversation,
+  subscribeToGuestConversations,
+} from '../lib/guest-conversations.ts';
+
+/**
+ * After a guest signs in, their conversations in this browser can move into the account. Each
+ * becomes a server conversation (counted against the member's limits); a refusal stops the import
+ * and keeps what was not imported.
+ */
+export function useImportGuestChats() {
+  const queryClient = useQueryClient();
+  const all = useSyncExternalStore(subscribeToGuestConversations, guestConversations, () => []);
+  const pending = all.filter((conversation) => conversation.messages.length > 0);
+  const [isImporting, setIsImporting] = useState(false);
+
+  const importAll = async () => {
+    setIsImporting(true);
+    let imported = 0;
+    try {
+      for (const conversation of pending) {
+        const created = await createConversation(conversation.title.replace(/\.\.\.$/, ''));
+        for (const message of conversation.messages) {
+          if (message.role === 'assistant' && message.content.trim() === '') continue;
+          await addMessage(created.id, {
+            role: message.role,
+            content: message.content,
+            sources: message.sources,
+            timestamp: message.timestamp,
+          });
+        }
+        removeGuestConversation(conversation.id);
+        imported++;
+      }
+      toast({
+        title: 'Conversations imported',
+        description: `${imported} moved into your account.`,
+      });
+    } catch (error) {
+      toast({
+        title: 'Import stopped',
+        description: `${imported} imported. ${error instanceof Error ? error.message : String(error)}`,
+        variant: 'destructive',
+      });
+    } finally {
+      setIsImporting(false);
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+    }
+  };
+
+  return { count: pending.length, isImporting, importAll };
+}

@@ -1,0 +1,70 @@
+import type { MessageInput } from '@samvad/contracts/conversations';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { toast } from '../../../shared/toast/toast-store.ts';
+import { conversationKey } from '../api/get-conversation.ts';
+import { CONVERSATIONS_KEY } from '../api/get-conversations.ts';
+import { revokeShare, shareConversation } from '../api/share-conversation.ts';
+
+export function shareLink(shareableId: string): string {
+  return `${window.location.origin}/share/${shareableId}`;
+}
+
+/**
+ * Spec §4 "Sharing": build origin + /share/{shareableId} and copy it; if copying fails, show the
+ * link in an alert. Then the list and the conversation are refreshed.
+ */
+export function useShareConversation() {
+  const queryClient = useQueryClient();
+  const refresh = useCallback(
+    (id: string) => {
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: conversationKey(id) });
+    },
+    [queryClient],
+  );
+
+  const share = useCallback(
+    async (id: string, guestSnapshot?: { title: string; messages: MessageInput[] }) => {
+      let link: string;
+      try {
+        link = shareLink(await shareConversation(id, guestSnapshot));
+      } catch (error) {
+        console.error(error);
+        window.alert('Error sharing conversation. Please try again.');
+        return null;
+      }
+      if (!guestSnapshot) refresh(id);
+      try {
+        await navigator.clipboard.writeText(link);
+        toast({
+          title: 'Link copied',
+          description: 'Anyone with the link can read this conversation.',
+        });
+      } catch {
+        window.alert(`Share this link: ${link}`);
+      }
+      return link;
+    },
+    [refresh],
+  );
+
+  const revoke = useCallback(
+    async (id: string) => {
+      try {
+        await revokeShare(id);
+        toast({ title: 'Link revoked', description: 'The shared link no longer works.' });
+      } catch (error) {
+        toast({
+          title: 'Failed to update conversation',
+          description: error instanceof Error ? error.message : String(error),
+          variant: 'destructive',
+        });
+      }
+      refresh(id);
+    },
+    [refresh],
+  );
+
+  return { share, revoke };
+}

@@ -1,0 +1,96 @@
+/**
+ * A guest's conversations live in this browser tab's session storage (spec §3 "anonymous
+ * conversation"): 21-character local ids, userId 'anonymous', titles from the first message.
+ */
+import { DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH } from '@samvad/contracts/conversations';
+import { nanoid } from 'nanoid';
+import type { ChatMessage } from './chat-message.ts';
+
+export const GUEST_STORAGE_KEY = 'samvad.guestConversations';
+
+export type GuestConversation = {
+  id: string;
+  title: string;
+  userId: 'anonymous';
+  archived: false;
+  createdAt: string;
+  updatedAt: string;
+  isShared: boolean;
+  shareableId: string | null;
+  messages: ChatMessage[];
+};
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cache: GuestConversation[] | null = null;
+
+export function guestConversations(): GuestConversation[] {
+  if (cache) return cache;
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(GUEST_STORAGE_KEY) ?? '[]');
+    cache = Array.isArray(parsed) ? (parsed as GuestConversation[]) : [];
+  } catch {
+    cache = [];
+  }
+  return cache;
+}
+
+export function subscribeToGuestConversations(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function save(next: GuestConversation[]) {
+  cache = next;
+  try {
+    sessionStorage.setItem(GUEST_STORAGE_KEY, JSON.stringify(next));
+  } catch {
+    // Storage full or blocked: the conversation still lives in memory for this visit.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Spec: the first 30 characters of the first message, with '...' when it was longer. */
+export function guestTitle(firstMessage: string | undefined): string {
+  const text = firstMessage?.trim();
+  if (!text) return DEFAULT_CONVERSATION_TITLE;
+  return text.length > TITLE_MAX_LENGTH ? `${text.slice(0, TITLE_MAX_LENGTH)}...` : text;
+}
+
+export function createGuestConversation(): GuestConversation {
+  const now = new Date().toISOString();
+  const conversation: GuestConversation = {
+    id: nanoid(),
+    title: DEFAULT_CONVERSATION_TITLE,
+    userId: 'anonymous',
+    archived: false,
+    createdAt: now,
+    updatedAt: now,
+    isShared: false,
+    shareableId: null,
+    messages: [],
+  };
+  save([conversation, ...guestConversations()]);
+  return conversation;
+}
+
+export function updateGuestConversation(
+  id: string,
+  change: (conversation: GuestConversation) => Partial<GuestConversation>,
+) {
+  save(
+    guestConversations().map((conversation) =>
+      conversation.id === id
+        ? { ...conversation, ...change(conversation), updatedAt: new Date().toISOString() }
+        : conversation,
+    ),
+  );
+}
+
+export function removeGuestConversation(id: string) {
+  save(guestConversations().filter((conversation) => conversation.id !== id));
+}
+
+export function clearGuestConversations() {
+  save([]);
+}

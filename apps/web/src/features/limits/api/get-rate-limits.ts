@@ -1,0 +1,27 @@
+import { type UserRateLimits, userRateLimitsSchema } from '@samvad/contracts/limits';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../shared/api/api-client.ts';
+
+/** GET /api/user/rate-limits: the caller's limits and usage; guests get the defaults. */
+export async function getRateLimits(): Promise<UserRateLimits> {
+  // Parsed, so a malformed answer becomes a query error rather than NaN chips.
+  return userRateLimitsSchema.parse(await apiFetch<unknown>('/api/user/rate-limits'));
+}
+
+/** The chat screen invalidates this key after each chat request. */
+export const RATE_LIMITS_QUERY_KEY = ['/api/user/rate-limits'] as const;
+
+/**
+ * Spec §7: always enabled and refetched on window focus. The app's defaults never let data go
+ * stale, so focus refetching has to be 'always' (true would only refetch stale data).
+ */
+export const rateLimitsQueryOptions = () =>
+  queryOptions({
+    queryKey: RATE_LIMITS_QUERY_KEY,
+    queryFn: getRateLimits,
+    refetchOnWindowFocus: 'always',
+  });
+
+export function useRateLimits() {
+  return useQuery(rateLimitsQueryOptions());
+}

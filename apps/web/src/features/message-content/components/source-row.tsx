@@ -1,0 +1,76 @@
+import type { Source } from '@samvad/contracts/sources';
+import { ArrowUpRight } from 'lucide-react';
+import { toSafeUrl } from '../lib/safe-url.ts';
+import { scorePercent, sourceAnchorId, sourcePageText } from '../lib/source-format.ts';
+
+type SourceRowProps = { source: Source; citation: number; messageId: string };
+
+/**
+ * One source under a reply: its citation number (the marker in the text), the file, the page,
+ * how relevant it was and a link to open it. The row is the target of the markers' links and
+ * lights up while it is the page's :target.
+ */
+export function SourceRow({ source, citation, messageId }: SourceRowProps) {
+  const anchorId = sourceAnchorId(messageId, citation);
+  const nameId = `${anchorId}-name`;
+  const page = sourcePageText(source);
+  const percent = scorePercent(source.score);
+  const link = toSafeUrl(source.link);
+
+  return (
+    <li
+      id={anchorId}
+      className="flex scroll-mt-24 items-start gap-3 px-3 py-2.5 transition-colors duration-300 target:bg-accent-soft/60 sm:items-center sm:px-3.5"
+    >
+      <span className="mt-px grid h-5 min-w-5 shrink-0 place-items-center rounded-full bg-muted px-1 text-[0.6875rem] leading-none font-semibold text-muted-foreground tabular-nums ring-1 ring-border ring-inset sm:mt-0">
+        <span className="sr-only">Source </span>
+        {citation}
+      </span>
+      <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
+        <p
+          id={nameId}
+          title={source.file_name}
+          className="line-clamp-2 min-w-0 text-sm leading-snug font-medium break-words text-foreground sm:line-clamp-1 sm:flex-1"
+        >
+          {source.file_name}
+        </p>
+        {/* Wraps under the name on phones; on wider screens fixed columns line up row to row. */}
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground tabular-nums sm:mt-0 sm:grid sm:shrink-0 sm:grid-cols-[4.5rem_4.5rem_6.25rem] sm:items-center sm:justify-items-end sm:gap-x-2">
+          {page ? (
+            <span className="max-w-full truncate whitespace-nowrap" title={page}>
+              {page}
+            </span>
+          ) : (
+            <span aria-hidden className="hidden sm:block" />
+          )}
+          <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+            <span aria-hidden className="h-1 w-8 overflow-hidden rounded-full bg-muted">
+              <span
+                className="block h-full rounded-full bg-primary/70"
+                style={{ width: `${percent}%` }}
+              />
+            </span>
+            <span className="min-w-[2.25ch] text-right">
+              <span className="sr-only">Relevance </span>
+              {percent}%
+            </span>
+          </span>
+          {link ? (
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-describedby={nameId}
+              className="-my-1 ml-auto inline-flex items-center gap-0.5 rounded-md px-1.5 py-1 font-medium whitespace-nowrap text-primary transition-colors hover:bg-secondary sm:-mr-1.5 sm:ml-0"
+            >
+              View source
+              <ArrowUpRight aria-hidden className="size-3.5" />
+            </a>
+          ) : (
+            <span aria-hidden className="hidden sm:block" />
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

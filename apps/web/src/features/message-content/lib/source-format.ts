@@ -1,0 +1,58 @@
+import type { Source } from '@samvad/contracts/sources';
+
+/**
+ * How a source is named and addressed, shared by the citation markers in the text and the
+ * sources list so the two always agree. Citation n is `sources[n - 1]`: the server numbers
+ * sources in citation order.
+ */
+
+/** The message id as usable in DOM ids and URL fragments. */
+export function domSafeId(messageId: string): string {
+  // Ids are nanoids or UUIDs in practice; anything else is folded so the fragment stays valid.
+  return messageId.replace(/[^\w-]/g, '_');
+}
+
+/** The DOM id of source n under a message; citation markers link to `#` + this. */
+export function sourceAnchorId(messageId: string, citation: number): string {
+  return `source-${domSafeId(messageId)}-${citation}`;
+}
+
+/** The citation number an anchor id points at under this message, or null if not ours. */
+export function citationOfAnchorId(messageId: string, anchorId: string): number | null {
+  const prefix = `source-${domSafeId(messageId)}-`;
+  if (!anchorId.startsWith(prefix)) return null;
+  const rest = anchorId.slice(prefix.length);
+  return /^\d{1,4}$/.test(rest) ? Number(rest) : null;
+}
+
+/** The page as printed in the document when known, else the PDF page; null when absent. */
+export function sourcePage(source: Source): string | null {
+  const label = source.page_label?.trim();
+  if (label) return label;
+  return source.page != null ? String(source.page) : null;
+}
+
+/** "p. 12", or null without a page. */
+export function sourcePageText(source: Source): string | null {
+  const page = sourcePage(source);
+  return page === null ? null : `p. ${page}`;
+}
+
+/** Relevance 0..1 as a whole percent, clamped so a stray value cannot read "140%". */
+export function scorePercent(score: number): number {
+  if (!Number.isFinite(score)) return 0;
+  return Math.min(100, Math.max(0, Math.round(score * 100)));
+}
+
+/** The accessible name of citation n: "Source 2: speeches.pdf, page 12". */
+export function citationLabel(citation: number, source: Source): string {
+  const page = sourcePage(source);
+  return `Source ${citation}: ${source.file_name}${page === null ? '' : `, page ${page}`}`;
+}
+
+/** Sources with their citation numbers, most relevant first; ties keep citation order. */
+export function rankSources(sources: Source[]): Array<{ source: Source; citation: number }> {
+  return sources
+    .map((source, index) => ({ source, citation: index + 1 }))
+    .sort((a, b) => b.source.score - a.source.score || a.citation - b.citation);
+}

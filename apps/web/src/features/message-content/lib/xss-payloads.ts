@@ -1,0 +1,45 @@
+/**
+ * Markdown and HTML that try to run script, load something or leave the app through a link.
+ * Rendered as an assistant reply, none may produce a script-capable element, an event-handler
+ * attribute or a URL other than http(s) or an app-relative path. Shared by the unit tests and
+ * the browser tests.
+ */
+export const XSS_PAYLOADS: readonly string[] = [
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '[click](javascript:alert(1))',
+  '[x](JAVASCRIPT:alert(1))',
+  '[x](  javascript:alert(1))',
+  '[x](<javascript:alert(1)>)',
+  '[x](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
+  '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+  '![x](javascript:alert(1))',
+  '![tracker](https://evil.example/pixel.png)',
+  '<svg onload=alert(1)>',
+  '<a href="javascript:alert(1)">x</a>',
+  '<iframe src="https://evil.example">',
+  '<javascript:alert(1)>',
+  '[x][1]\n\n[1]: javascript:alert(1)',
+  '![x][img]\n\n[img]: data:image/svg+xml,<svg onload=alert(1)>',
+  '[x](vbscript:msgbox(1))',
+  '[x](file:///etc/passwd)',
+  '[x](&#106;avascript:alert(1))',
+  '[x](&#x6A;avascript&#x3A;alert(1))',
+  '[x](javascript&colon;alert(1))',
+  '[x](java&#9;script:alert(1))',
+  '[x](//evil.example/phish)',
+  '[x](/\\evil.example/phish)',
+  '[x](https:evil.example)',
+  '<div onclick="alert(1)" onmouseover="alert(1)">hover</div>',
+  '<details open ontoggle=alert(1)>',
+  '<object data="javascript:alert(1)"></object><embed src="javascript:alert(1)">',
+  '<form action="javascript:alert(1)"><button formaction="javascript:alert(1)">go</button></form>',
+  '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
+  '<style>*{background:url(javascript:alert(1))}</style>',
+  '<base href="javascript:alert(1)//">',
+  '| a |\n| - |\n| <img src=x onerror=alert(1)> [x](javascript:alert(1)) |',
+  '> [quote](javascript:alert(1)) <script>alert(1)</script> [1]',
+  'Text[^1]\n\n[^1]: [x](javascript:alert(1)) <img src=x onerror=alert(1)>',
+  '`<script>alert(1)</script>` and\n\n```html\n<img src=x onerror=alert(1)>\n```',
+  '- [ ] <input onfocus=alert(1) autofocus>',
+];

@@ -1,0 +1,36 @@
+import { randomInt } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** The second server, answering with the loopback model (support/fake-llm.ts). */
+export const llmBaseURL = `http://127.0.0.1:${process.env.E2E_LLM_APP_PORT}`;
+
+/**
+ * Each test comes from its own network (the server trusts X-Forwarded-For here), so guests'
+ * per-network daily limits start from zero in every test.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': ip });
+  },
+});
+export { expect };
+
+/** Sends a question through the message box and waits until the answer has finished. */
+export async function ask(page: Page, question: string) {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(question);
+  await box.press('Enter');
+  await expect(page.getByRole('button', { name: 'Stop generating' })).toHaveCount(0, {
+    timeout: 20_000,
+  });
+}
+
+/** Opens the sidebar on small screens (it is always shown on desktop). */
+export async function openSidebar(page: Page) {
+  const open = page.getByRole('button', { name: 'Open sidebar' });
+  const sidebar = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(open.or(sidebar).first()).toBeVisible();
+  if (await open.isVisible()) await open.click();
+  await expect(sidebar).toBeVisible();
+}

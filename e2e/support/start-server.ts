@@ -1,0 +1,22 @@
+// The e2e server: ingests a small knowledge base (Kalpit's speeches and one BAWS PDF from the
+// shared corpus) into DATA_DIR with the real ingest command, then runs the real server.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { corpusFile } from '@samvad/server/test/support/corpus.ts';
+
+export const E2E_CORPUS_FILES = [
+  ...[1, 2, 3, 4, 5, 6].map((n) => corpusFile('kalpit', `speech${n}.txt`)),
+  corpusFile('ambedkar', 'pdf', 'baws_vol01_annihilation_of_caste.pdf'),
+];
+
+const serverDir = path.resolve(import.meta.dirname, '../../apps/server');
+const ingest = spawnSync(
+  process.execPath,
+  [path.join(serverDir, 'src/cli/ingest.ts'), ...E2E_CORPUS_FILES],
+  { stdio: ['ignore', 'ignore', 'inherit'], env: process.env },
+);
+if (ingest.status !== 0) {
+  console.error(`e2e: ingesting the test corpus failed (exit ${ingest.status})`);
+  process.exit(1);
+}
+await import(path.join(serverDir, 'src/main.ts'));
