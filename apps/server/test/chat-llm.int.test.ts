@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { chatApology } from '@samvad/contracts/chat';
+import { chatApology } from '@samvad/contracts/chat-rules';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_COVERED_ANSWER } from '../src/answers/extractive-answerer.ts';
 import { corpusAvailable, ingestKalpitSpeeches } from './support/corpus.ts';

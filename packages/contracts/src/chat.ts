@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { CHAT_HISTORY_MAX_TURNS, QUESTION_MAX_LENGTH } from './chat-rules.ts';
 import { sourceSchema } from './sources.ts';
-
-export const QUESTION_MAX_LENGTH = 4000;
-export const CHAT_HISTORY_MAX_TURNS = 50;
 
 /** POST /api/chat (spec §3 "Chat request"); `conversation_id` is a server id or a guest's local id. */
 export const chatRequestSchema = z.object({
@@ -41,13 +39,3 @@ export const chatResponseSchema = z.object({
   sources: z.array(sourceSchema),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
-
-/** The reply shown (and saved) when answering fails (spec §8 "Chat call"). */
-export function chatApology(details: string): string {
-  return `I apologize, but I encountered an error processing your request. The server might be experiencing issues. Please try again in a moment. Error details: ${details}`;
-}
-
-/** The error of a chat call that answered with a non-OK status (spec §8). */
-export function chatRequestFailed(status: number): string {
-  return `API request failed with status ${status}`;
-}

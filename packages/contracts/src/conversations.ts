@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import {
+  CONVERSATION_MAX_MESSAGES,
+  DEFAULT_CONVERSATION_TITLE,
+  GUEST_SHARES_PER_DAY,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_MAX_SOURCES,
+  SHARE_MAX_BYTES,
+  SHARE_MAX_MESSAGES,
+  TITLE_MAX_LENGTH,
+} from './conversation-rules.ts';
 import { sourceSchema } from './sources.ts';
-
-export const TITLE_MAX_LENGTH = 30;
-export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
-export const MESSAGE_MAX_LENGTH = 32_000;
-export const MESSAGE_MAX_SOURCES = 200;
-export const CONVERSATION_MAX_MESSAGES = 10_000;
-export const SHARE_MAX_MESSAGES = 200;
-export const SHARE_MAX_BYTES = 256 * 1024;
-export const GUEST_SHARES_PER_DAY = 10;
 
 /** Stored roles; the product's 'ai' is accepted on input and stored as 'assistant'. */
 export const messageRoleSchema = z.enum(['user', 'assistant']);

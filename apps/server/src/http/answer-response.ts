@@ -1,4 +1,5 @@
-import { type ChatResponse, chatApology, chatRequestFailed } from '@samvad/contracts/chat';
+import type { ChatResponse } from '@samvad/contracts/chat';
+import { chatApology, chatRequestFailed } from '@samvad/contracts/chat-rules';
 import type { Source } from '@samvad/contracts/sources';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnswerAborted, type AnswerStream } from '../answers/answer-stream.ts';

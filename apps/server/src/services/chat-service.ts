@@ -1,4 +1,4 @@
-import { DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH } from '@samvad/contracts/conversations';
+import { DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH } from '@samvad/contracts/conversation-rules';
 import type { Persona } from '@samvad/contracts/persona';
 import type { Source } from '@samvad/contracts/sources';
 import type { LanguageModel } from 'ai';

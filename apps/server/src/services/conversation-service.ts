@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   CONVERSATION_MAX_MESSAGES,
   DEFAULT_CONVERSATION_TITLE,
-  type Message,
-} from '@samvad/contracts/conversations';
+} from '@samvad/contracts/conversation-rules';
+import type { Message } from '@samvad/contracts/conversations';
 import type { Database } from '../db/database.ts';
 import type { StoredSource, UserRow } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';

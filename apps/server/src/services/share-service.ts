@@ -1,9 +1,5 @@
-import {
-  GUEST_SHARES_PER_DAY,
-  type Message,
-  SHARE_MAX_BYTES,
-  type SharedConversation,
-} from '@samvad/contracts/conversations';
+import { GUEST_SHARES_PER_DAY, SHARE_MAX_BYTES } from '@samvad/contracts/conversation-rules';
+import type { Message, SharedConversation } from '@samvad/contracts/conversations';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { findShare, insertGuestShare } from '../repositories/share-repository.ts';

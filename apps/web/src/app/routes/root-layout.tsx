@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
@@ -8,10 +8,14 @@ import { usePersona } from '../../features/persona/api/get-persona.ts';
 import { usePersonaDocumentMeta } from '../../features/persona/hooks/use-persona-document-meta.ts';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
 import { BANNED_PATH } from '../../shared/lib/ban-details.ts';
-import { Toaster } from '../../shared/toast/toaster.tsx';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { RouteError } from './route-error.tsx';
 import { SessionError } from './session-error.tsx';
+
+// Toasts never show on first paint; their Radix code loads right after it (queued toasts wait).
+const Toaster = lazy(() =>
+  import('../../shared/toast/toaster.tsx').then((module) => ({ default: module.Toaster })),
+);
 
 /** Pages that work without a session, so a failed session call does not replace them. */
 const SESSION_OPTIONAL_PATHS = new Set([BANNED_PATH, '/auth/google/callback']);
@@ -66,7 +70,9 @@ export function RootLayout() {
         </header>
       )}
       {page}
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </div>
   );
 }

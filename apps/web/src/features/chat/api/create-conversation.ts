@@ -1,4 +1,5 @@
-import { type Conversation, DEFAULT_CONVERSATION_TITLE } from '@samvad/contracts/conversations';
+import { DEFAULT_CONVERSATION_TITLE } from '@samvad/contracts/conversation-rules';
+import type { Conversation } from '@samvad/contracts/conversations';
 import { apiFetch } from '../../../shared/api/api-client.ts';
 
 /**

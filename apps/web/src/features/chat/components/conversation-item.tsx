@@ -9,13 +9,11 @@ import {
   Trash2,
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { cn } from '../../../shared/lib/cn.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
-import { Button } from '../../../shared/ui/button.tsx';
 import { MenuContent, menuItemClass } from '../../../shared/ui/menu.tsx';
-import { Modal } from '../../../shared/ui/modal.tsx';
 import { useDeleteConversation } from '../api/delete-conversation.ts';
 import { useUpdateConversation } from '../api/update-conversation.ts';
 import { formatConversationDate } from '../lib/format-date.ts';
@@ -28,6 +26,9 @@ type ConversationItemProps = {
   onRevokeShare(): void;
   onDeleted(): void;
 };
+
+// The dialogs (and Radix's dialog code) load when one is first opened.
+const ConversationDialogs = lazy(() => import('./conversation-dialogs.tsx'));
 
 /** One sidebar entry (spec §2): its title and date, and rename, archive/restore, share, delete. */
 export function ConversationItem({
@@ -120,40 +121,27 @@ export function ConversationItem({
         </MenuContent>
       </DropdownMenu.Root>
 
-      <RenameDialog
-        key={`${dialog === 'rename'}-${conversation.title}`}
-        open={dialog === 'rename'}
-        initialTitle={conversation.title}
-        onClose={() => setDialog(null)}
-        onRename={(title) =>
-          update.mutate(
-            { id: conversation.id, change: { title } },
-            {
-              onSuccess: () => toast({ title: 'Conversation renamed' }),
-              onError: (error) =>
-                toast({
-                  title: 'Failed to rename conversation',
-                  description: messageOf(error),
-                  variant: 'destructive',
-                }),
-            },
-          )
-        }
-      />
-      <Modal
-        open={dialog === 'delete'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        title="Delete conversation"
-        description="Are you sure you want to delete this conversation?"
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={() => setDialog(null)}>
-            Cancel
-          </Button>
-          <Button
-            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
-            onClick={() => {
-              setDialog(null);
+      {dialog && (
+        <Suspense fallback={null}>
+          <ConversationDialogs
+            dialog={dialog}
+            title={conversation.title}
+            onClose={() => setDialog(null)}
+            onRename={(title) =>
+              update.mutate(
+                { id: conversation.id, change: { title } },
+                {
+                  onSuccess: () => toast({ title: 'Conversation renamed' }),
+                  onError: (error) =>
+                    toast({
+                      title: 'Failed to rename conversation',
+                      description: messageOf(error),
+                      variant: 'destructive',
+                    }),
+                },
+              )
+            }
+            onDelete={() =>
               remove.mutate(conversation.id, {
                 onSuccess: () => {
                   toast({ title: 'Conversation deleted' });
@@ -165,66 +153,12 @@ export function ConversationItem({
                     description: messageOf(error),
                     variant: 'destructive',
                   }),
-              });
-            }}
-          >
-            Delete
-          </Button>
-        </div>
-      </Modal>
-    </li>
-  );
-}
-
-function RenameDialog({
-  open,
-  initialTitle,
-  onClose,
-  onRename,
-}: {
-  open: boolean;
-  initialTitle: string;
-  onClose(): void;
-  onRename(title: string): void;
-}) {
-  const [title, setTitle] = useState(initialTitle);
-  const trimmed = title.trim();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // Spec §5: a rename needs a non-empty trimmed title; titles are cut to 30 characters.
-    if (!trimmed) return;
-    onRename(trimmed.slice(0, 30));
-    onClose();
-  };
-  return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => {
-        if (next) setTitle(initialTitle);
-        else onClose();
-      }}
-      title="Rename conversation"
-    >
-      <form onSubmit={submit} className="grid gap-4">
-        <label className="grid gap-1.5 text-sm font-medium">
-          Title
-          <input
-            value={title}
-            maxLength={30}
-            onChange={(event) => setTitle(event.target.value)}
-            className="h-10 rounded-xl border border-input bg-background px-3 text-sm font-normal outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30"
+              })
+            }
           />
-        </label>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!trimmed}>
-            Save
-          </Button>
-        </div>
-      </form>
-    </Modal>
+        </Suspense>
+      )}
+    </li>
   );
 }
 

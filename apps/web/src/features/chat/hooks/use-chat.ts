@@ -1,5 +1,5 @@
 import type { ChatRequest } from '@samvad/contracts/chat';
-import { CHAT_HISTORY_MAX_TURNS } from '@samvad/contracts/chat';
+import { CHAT_HISTORY_MAX_TURNS } from '@samvad/contracts/chat-rules';
 import { detectLanguage } from '@samvad/contracts/language';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';

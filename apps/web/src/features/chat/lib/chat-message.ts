@@ -22,7 +22,7 @@ export function fromStored(messages: Message[]): ChatMessage[] {
 }
 
 /** The spec's apology for a failed chat call (§8), with the error details. */
-export { chatApology } from '@samvad/contracts/chat';
+export { chatApology } from '@samvad/contracts/chat-rules';
 
 /** Spec §4 step 7: a reply still empty two seconds after finishing. */
 export const NO_RESPONSE_APOLOGY =

@@ -2,7 +2,7 @@
  * A guest's conversations live in this browser tab's session storage (spec §3 "anonymous
  * conversation"): 21-character local ids, userId 'anonymous', titles from the first message.
  */
-import { DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH } from '@samvad/contracts/conversations';
+import { DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH } from '@samvad/contracts/conversation-rules';
 import { nanoid } from 'nanoid';
 import type { ChatMessage } from './chat-message.ts';
 

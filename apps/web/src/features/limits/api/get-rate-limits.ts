@@ -1,11 +1,33 @@
-import { type UserRateLimits, userRateLimitsSchema } from '@samvad/contracts/limits';
+import type { UserRateLimits } from '@samvad/contracts/limits';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../shared/api/api-client.ts';
 
 /** GET /api/user/rate-limits: the caller's limits and usage; guests get the defaults. */
 export async function getRateLimits(): Promise<UserRateLimits> {
-  // Parsed, so a malformed answer becomes a query error rather than NaN chips.
-  return userRateLimitsSchema.parse(await apiFetch<unknown>('/api/user/rate-limits'));
+  // Checked, so a malformed answer becomes a query error rather than NaN chips. By hand: the
+  // schema library is kept off the chat's first paint.
+  const body = await apiFetch<unknown>('/api/user/rate-limits');
+  if (!isRateLimits(body)) throw new Error('Malformed rate-limit record');
+  return body;
+}
+
+const NUMERIC_FIELDS = [
+  'maxRequestsPerDay',
+  'maxMessagesPerConversation',
+  'maxConversations',
+  'totalRequestsMade',
+  'totalMessagesSent',
+  'totalConversationsCreated',
+  'requestsUsedDay',
+] as const;
+
+function isRateLimits(body: unknown): body is UserRateLimits {
+  if (typeof body !== 'object' || body === null) return false;
+  const record = body as Record<string, unknown>;
+  return (
+    NUMERIC_FIELDS.every((field) => Number.isInteger(record[field])) &&
+    typeof record.isGuest === 'boolean'
+  );
 }
 
 /** The chat screen invalidates this key after each chat request. */

@@ -1,0 +1,90 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../shared/ui/button.tsx';
+import { Modal } from '../../../shared/ui/modal.tsx';
+
+type ConversationDialogsProps = {
+  dialog: 'rename' | 'delete';
+  title: string;
+  onClose(): void;
+  onRename(title: string): void;
+  onDelete(): void;
+};
+
+/** Rename and delete-confirmation for a sidebar entry; loaded on first use. */
+export default function ConversationDialogs({
+  dialog,
+  title,
+  onClose,
+  onRename,
+  onDelete,
+}: ConversationDialogsProps) {
+  if (dialog === 'rename') {
+    return <RenameDialog initialTitle={title} onClose={onClose} onRename={onRename} />;
+  }
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete conversation"
+      description="Are you sure you want to delete this conversation?"
+    >
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+          onClick={() => {
+            onClose();
+            onDelete();
+          }}
+        >
+          Delete
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+function RenameDialog({
+  initialTitle,
+  onClose,
+  onRename,
+}: {
+  initialTitle: string;
+  onClose(): void;
+  onRename(title: string): void;
+}) {
+  const [title, setTitle] = useState(initialTitle);
+  const trimmed = title.trim();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Spec §5: a rename needs a non-empty trimmed title; titles are cut to 30 characters.
+    if (!trimmed) return;
+    onRename(trimmed.slice(0, 30));
+    onClose();
+  };
+  return (
+    <Modal open onOpenChange={(next) => !next && onClose()} title="Rename conversation">
+      <form onSubmit={submit} className="grid gap-4">
+        <label className="grid gap-1.5 text-sm font-medium">
+          Title
+          <input
+            value={title}
+            maxLength={30}
+            onChange={(event) => setTitle(event.target.value)}
+            className="h-10 rounded-xl border border-input bg-background px-3 text-sm font-normal outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30"
+          />
+        </label>
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!trimmed}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
