@@ -1,0 +1,33 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '../support/chat-fixtures.ts';
+import { saveScreenshot } from '../support/screenshots.ts';
+
+// Each screen, at both sizes, in light and dark: no serious or critical axe violations.
+const SCREENS = [
+  { path: '/', ready: 'Chat Now (Guest Mode)' },
+  { path: '/chat', ready: 'Message' },
+  { path: '/donate', ready: 'Back to Chat' },
+  { path: '/admin', ready: 'Sign in' },
+  { path: '/banned?reason=Testing', ready: 'Account Restricted' },
+  { path: '/no-such-page', ready: '404 Page Not Found' },
+];
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const screen of SCREENS) {
+    test(`${screen.path} has no serious accessibility problems (${theme})`, async ({
+      page,
+    }, testInfo) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto(screen.path);
+      await expect(
+        page.getByText(screen.ready).or(page.getByLabel(screen.ready)).first(),
+      ).toBeVisible();
+      const result = await new AxeBuilder({ page }).analyze();
+      const serious = result.violations.filter((v) =>
+        ['serious', 'critical'].includes(v.impact ?? ''),
+      );
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+      await saveScreenshot(page, testInfo, theme);
+    });
+  }
+}
