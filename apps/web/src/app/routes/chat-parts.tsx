@@ -8,6 +8,7 @@ import type { AuthState } from '../../features/auth/lib/auth-state.ts';
 import { useImportGuestChats } from '../../features/chat/hooks/use-import-guest-chats.ts';
 import { usePersona } from '../../features/persona/api/get-persona.ts';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
+import { useMediaQuery } from '../../shared/hooks/use-media-query.ts';
 import { Button } from '../../shared/ui/button.tsx';
 
 /** Top-right actions: usage, share, theme, and the account menu or sign-in. */
@@ -20,6 +21,7 @@ export function ChatActions({
   onShare: (() => void) | undefined;
   usage: ReactNode;
 }) {
+  const isDesktop = useMediaQuery('(min-width: 768px)');
   return (
     <>
       {usage}
@@ -32,7 +34,8 @@ export function ChatActions({
       {auth.status === 'authenticated' ? (
         <AccountMenu user={auth.user} />
       ) : (
-        <SignInButton variant="outline" className="h-9 px-3" />
+        // On phones the header is narrow; the sidebar's prompt carries the sign-in button.
+        isDesktop && <SignInButton variant="outline" className="h-9 px-3" />
       )}
     </>
   );
