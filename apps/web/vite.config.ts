@@ -10,7 +10,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { proxy },
   preview: { proxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  // The manifest lets the server preload each page's code (apps/server/src/http/page-shell.ts).
+  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',

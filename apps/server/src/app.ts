@@ -98,6 +98,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, context.persona);
   return app;
 }

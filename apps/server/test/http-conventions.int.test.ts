@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -113,6 +114,29 @@ describe('web app fallback', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(asset.body).toBe('console.log("app")');
+  });
+
+  it('sends the precompressed copy the browser accepts, for the app and its assets', async () => {
+    for (const url of ['/chat', '/assets/app-1a2b3c.js']) {
+      const br = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(br.headers['content-encoding']).toBe('br');
+      const gzip = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      const expected = url === '/chat' ? TEST_INDEX_HTML : 'console.log("app")';
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(expected);
+      const plain = await t.app.inject({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(expected);
+    }
   });
 
   it('does not answer a POST to a page path with the app', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { AppContext } from '../../src/app-context.ts';
@@ -32,6 +33,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   mkdirSync(path.join(webDistDir, 'assets'), { recursive: true });
   writeFileSync(path.join(webDistDir, 'index.html'), TEST_INDEX_HTML);
   writeFileSync(path.join(webDistDir, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+  // As the web build leaves them: precompressed copies beside the files.
+  for (const [file, text] of [
+    ['index.html', TEST_INDEX_HTML],
+    ['assets/app-1a2b3c.js', 'console.log("app")'],
+  ] as const) {
+    writeFileSync(path.join(webDistDir, `${file}.br`), brotliCompressSync(text));
+    writeFileSync(path.join(webDistDir, `${file}.gz`), gzipSync(text));
+  }
 
   const config = loadConfig({
     NODE_ENV: 'test',

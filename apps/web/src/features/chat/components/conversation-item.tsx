@@ -1,19 +1,10 @@
 import type { ConversationSummary } from '@samvad/contracts/conversations';
-import {
-  Archive,
-  ArchiveRestore,
-  Link2,
-  Link2Off,
-  MoreHorizontal,
-  Pencil,
-  Trash2,
-} from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { MoreHorizontal } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { cn } from '../../../shared/lib/cn.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
-import { MenuContent, menuItemClass } from '../../../shared/ui/menu.tsx';
+import { DeferredMenu } from '../../../shared/ui/deferred-menu.tsx';
 import { useDeleteConversation } from '../api/delete-conversation.ts';
 import { useUpdateConversation } from '../api/update-conversation.ts';
 import { formatConversationDate } from '../lib/format-date.ts';
@@ -27,7 +18,9 @@ type ConversationItemProps = {
   onDeleted(): void;
 };
 
-// The dialogs (and Radix's dialog code) load when one is first opened.
+// The menu and the dialogs (and Radix's code for them) load when first used.
+const loadConversationMenu = () => import('./conversation-menu.tsx');
+const ConversationMenu = lazy(loadConversationMenu);
 const ConversationDialogs = lazy(() => import('./conversation-dialogs.tsx'));
 
 /** One sidebar entry (spec §2): its title and date, and rename, archive/restore, share, delete. */
@@ -77,49 +70,29 @@ export function ConversationItem({
           {conversation.isShared && ' · Shared'}
         </span>
       </button>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
+      <DeferredMenu
+        trigger={
           <button
+            aria-haspopup="menu"
             type="button"
             aria-label={`Actions for ${conversation.title}`}
             className="absolute top-1/2 right-1.5 grid size-8 -translate-y-1/2 cursor-pointer place-items-center rounded-lg text-muted-foreground opacity-100 hover:bg-background hover:text-foreground focus-visible:opacity-100 data-[state=open]:opacity-100 md:opacity-0 md:group-hover:opacity-100"
           >
             <MoreHorizontal aria-hidden className="size-4" />
           </button>
-        </DropdownMenu.Trigger>
-        <MenuContent className="w-48">
-          <DropdownMenu.Item className={menuItemClass} onSelect={() => setDialog('rename')}>
-            <Pencil aria-hidden className="size-4 text-muted-foreground" />
-            Rename
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClass} onSelect={toggleArchived}>
-            {conversation.archived ? (
-              <ArchiveRestore aria-hidden className="size-4 text-muted-foreground" />
-            ) : (
-              <Archive aria-hidden className="size-4 text-muted-foreground" />
-            )}
-            {conversation.archived ? 'Restore' : 'Archive'}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItemClass} onSelect={onShare}>
-            <Link2 aria-hidden className="size-4 text-muted-foreground" />
-            {conversation.isShared ? 'Copy share link' : 'Share'}
-          </DropdownMenu.Item>
-          {conversation.isShared && (
-            <DropdownMenu.Item className={menuItemClass} onSelect={onRevokeShare}>
-              <Link2Off aria-hidden className="size-4 text-muted-foreground" />
-              Revoke link
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className="mx-1 my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            className={cn(menuItemClass, 'text-destructive')}
-            onSelect={() => setDialog('delete')}
-          >
-            <Trash2 aria-hidden className="size-4" />
-            Delete
-          </DropdownMenu.Item>
-        </MenuContent>
-      </DropdownMenu.Root>
+        }
+        menu={ConversationMenu}
+        props={{
+          archived: conversation.archived,
+          shared: conversation.isShared,
+          onRename: () => setDialog('rename'),
+          onToggleArchived: toggleArchived,
+          onShare,
+          onRevokeShare,
+          onDelete: () => setDialog('delete'),
+        }}
+        preload={() => void loadConversationMenu()}
+      />
 
       {dialog && (
         <Suspense fallback={null}>

@@ -1,50 +1,32 @@
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { Moon, Sun } from 'lucide-react';
+import { lazy } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
-import { MenuContent, menuItemClass } from '../../../shared/ui/menu.tsx';
+import { DeferredMenu } from '../../../shared/ui/deferred-menu.tsx';
 import { useTheme } from '../hooks/use-theme.ts';
-import type { ThemePreference } from '../lib/theme.ts';
 
-const options = [
-  { value: 'light', label: 'Light', Icon: Sun },
-  { value: 'dark', label: 'Dark', Icon: Moon },
-  { value: 'system', label: 'System', Icon: Monitor },
-] as const satisfies ReadonlyArray<{ value: ThemePreference; label: string; Icon: unknown }>;
+const loadThemeMenu = () => import('./theme-menu.tsx');
+const ThemeMenu = lazy(loadThemeMenu);
 
 /** A menu to pick Light, Dark or System. */
 export function ThemeToggle() {
-  const { preference, resolvedTheme, setPreference } = useTheme();
+  const { resolvedTheme } = useTheme();
   const TriggerIcon = resolvedTheme === 'dark' ? Moon : Sun;
-
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Change theme" title="Change theme">
+    <DeferredMenu
+      trigger={
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Change theme"
+          title="Change theme"
+          aria-haspopup="menu"
+        >
           <TriggerIcon aria-hidden className="size-[1.125rem]!" />
         </Button>
-      </DropdownMenu.Trigger>
-      <MenuContent className="min-w-40">
-        <DropdownMenu.Label className="px-2.5 pt-1.5 pb-1 text-xs font-medium text-muted-foreground">
-          Theme
-        </DropdownMenu.Label>
-        <DropdownMenu.RadioGroup
-          value={preference}
-          onValueChange={(value) => {
-            const chosen = options.find((option) => option.value === value);
-            if (chosen) setPreference(chosen.value);
-          }}
-        >
-          {options.map(({ value, label, Icon }) => (
-            <DropdownMenu.RadioItem key={value} value={value} className={menuItemClass}>
-              <Icon aria-hidden className="size-4 text-muted-foreground" />
-              <span className="flex-1">{label}</span>
-              <DropdownMenu.ItemIndicator>
-                <Check aria-hidden className="size-4 text-primary" />
-              </DropdownMenu.ItemIndicator>
-            </DropdownMenu.RadioItem>
-          ))}
-        </DropdownMenu.RadioGroup>
-      </MenuContent>
-    </DropdownMenu.Root>
+      }
+      menu={ThemeMenu}
+      props={{}}
+      preload={() => void loadThemeMenu()}
+    />
   );
 }

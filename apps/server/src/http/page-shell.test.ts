@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { personaSchema } from '@samvad/contracts/persona';
+import { describe, expect, it } from 'vitest';
+import { createPageShell } from './page-shell.ts';
+
+const persona = personaSchema.parse({
+  productName: 'Test </script><script>alert(1)</script>',
+  reformerName: 'A. Reformer',
+  headlineLines: ['Line'],
+  tagline: 'Tagline',
+  description: 'Description',
+});
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body></body></html>';
+
+function distWithManifest() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'samvad-shell-'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared'] },
+      _shared: { file: 'assets/shared-1.js' },
+      'src/app/routes/chat.tsx': { file: 'assets/chat-1.js', imports: ['_shared', '_parts'] },
+      _parts: { file: 'assets/parts-1.js' },
+      'src/app/routes/landing.tsx': { file: 'assets/landing-1.js' },
+    }),
+  );
+  return dir;
+}
+
+describe('the page shell', () => {
+  it("preloads the page's own chunks, not the entry's, and inlines the persona safely", () => {
+    const pageFor = createPageShell(distWithManifest(), Buffer.from(INDEX), persona);
+    const chat = pageFor('/chat').raw.toString();
+    expect(chat).toContain('<link rel="modulepreload" crossorigin href="/assets/chat-1.js">');
+    expect(chat).toContain('<link rel="modulepreload" crossorigin href="/assets/parts-1.js">');
+    expect(chat).not.toContain('href="/assets/shared-1.js"');
+    const json =
+      /<script type="application\/json" id="samvad-persona">(.*?)<\/script><\/head>/.exec(
+        chat,
+      )?.[1];
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json ?? '')).toEqual(persona);
+
+    expect(pageFor('/').raw.toString()).toContain('href="/assets/landing-1.js"');
+    expect(pageFor('/no/such/page').raw.toString()).not.toContain('modulepreload');
+    expect(brotliDecompressSync(pageFor('/chat').br).toString()).toBe(chat);
+  });
+});

@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { Persona } from '@samvad/contracts/persona';
+
+/**
+ * Pages whose code the browser should fetch together with the entry script (their lazy chunk
+ * and its imports, from Vite's manifest), so the first screen does not wait for a second round
+ * trip. Mirrors the lazy routes of apps/web/src/app/router.tsx; an unlisted path gets none.
+ */
+const PAGE_MODULES: ReadonlyArray<[RegExp, string]> = [
+  [/^\/$/, 'src/app/routes/landing.tsx'],
+  [/^\/chat\/?$/, 'src/app/routes/chat.tsx'],
+  [/^\/share\/[^/]+\/?$/, 'src/app/routes/shared-conversation.tsx'],
+  [/^\/donate\/?$/, 'src/app/routes/donate.tsx'],
+];
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+export type EncodedPage = { raw: Buffer; br: Buffer; gzip: Buffer };
+
+/**
+ * index.html as each page needs it: the persona texts inlined (the first screen needs them, and
+ * a JSON script is data, not code, so the Content-Security-Policy still forbids inline scripts)
+ * and modulepreload links for the page's code. Built once per page kind, compressed once.
+ */
+export function createPageShell(distDir: string, indexHtml: Buffer, persona: Persona) {
+  const manifest = readManifest(distDir);
+  const inEntry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest))
+    if (chunk.isEntry) collect(manifest, key, inEntry);
+  const personaScript = `<script type="application/json" id="samvad-persona">${JSON.stringify(
+    persona,
+  ).replace(/</g, '\\u003c')}</script>`;
+  const cache = new Map<string, EncodedPage>();
+
+  return function pageFor(pathname: string): EncodedPage {
+    const module = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? '';
+    const cached = cache.get(module);
+    if (cached) return cached;
+    const files = new Set<string>();
+    if (module && manifest[module]) collect(manifest, module, files);
+    const links = [...files]
+      .filter((key) => !inEntry.has(key))
+      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
+      .join('');
+    const html = indexHtml.toString('utf8').replace('</head>', `${links}${personaScript}</head>`);
+    const raw = Buffer.from(html);
+    const page = { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw, { level: 9 }) };
+    cache.set(module, page);
+    return page;
+  };
+}
+
+function readManifest(distDir: string): Record<string, ManifestChunk> {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return {};
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+}
+
+function collect(manifest: Record<string, ManifestChunk>, key: string, into: Set<string>) {
+  if (into.has(key)) return;
+  into.add(key);
+  for (const imported of manifest[key]?.imports ?? []) collect(manifest, imported, into);
+}
