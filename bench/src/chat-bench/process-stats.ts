@@ -28,3 +28,55 @@ export async function settledResidentBytes(pid: number, samples = 5, gapMs = 100
   readings.sort((a, b) => a - b);
   return readings[Math.floor(readings.length / 2)] ?? 0;
 }
+
+/** CPU time all processes of the machine spent busy, in milliseconds (from /proc/stat). */
+export function machineBusyMilliseconds(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user + nice + system + irq + softirq + steal) * 10;
+}
+
+/** This process's own CPU time in milliseconds. */
+export function ownCpuMilliseconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
+ * Where the machine's CPU went over a span, in cores (1 = one core busy all along): the server,
+ * this process (client and model), and everything else (a database server, other work).
+ */
+export function cpuShares(pid: number) {
+  const started = {
+    at: performance.now(),
+    server: cpuMilliseconds(pid),
+    own: ownCpuMilliseconds(),
+    all: machineBusyMilliseconds(),
+  };
+  return () => {
+    const wall = performance.now() - started.at;
+    const server = cpuMilliseconds(pid) - started.server;
+    const own = ownCpuMilliseconds() - started.own;
+    const all = machineBusyMilliseconds() - started.all;
+    return {
+      serverMs: server,
+      server: server / wall,
+      bench: own / wall,
+      others: Math.max(0, all - server - own) / wall,
+    };
+  };
+}
+
+/** Cores kept busy by other processes over `spanMs`: is the machine quiet enough to measure? */
+export async function coresBusyElsewhere(spanMs = 2000): Promise<number> {
+  const all = machineBusyMilliseconds();
+  const own = ownCpuMilliseconds();
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, spanMs));
+  const busy = machineBusyMilliseconds() - all - (ownCpuMilliseconds() - own);
+  return Math.max(0, busy) / (performance.now() - started);
+}

@@ -85,10 +85,18 @@ export async function prepareServerData(options: ServerDataOptions): Promise<Ser
         .values(ids.map((id, n) => ({ id, name: `Bench member ${n + 1}` })));
       await database.db
         .insert(userLimits)
-        .values(ids.map((userId) => ({ userId, maxRequestsPerDay: -1, maxMessagesPerConversation: -1 })));
+        .values(
+          ids.map((userId) => ({ userId, maxRequestsPerDay: -1, maxMessagesPerConversation: -1 })),
+        );
       const tokens: string[] = [];
       for (const id of ids) {
-        const { token } = await createSession(database.db, id, config.sessions, new Date(), 'bench');
+        const { token } = await createSession(
+          database.db,
+          id,
+          config.sessions,
+          new Date(),
+          'bench',
+        );
         tokens.push(token);
       }
       return { env, database: database.kind, tokens, files, chunks, cleanup };
