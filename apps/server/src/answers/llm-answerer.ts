@@ -4,7 +4,7 @@
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { Persona } from '@samvad/contracts/persona';
-import { APICallError, generateText, type LanguageModel, type ModelMessage, streamText } from 'ai';
+import { APICallError, generateText } from 'ai';
 import type { Config } from '../config/env.ts';
 import { AppError } from '../http/app-error.ts';
 import { presentSource } from '../presenters/source-presenter.ts';
@@ -22,7 +22,10 @@ const HISTORY_TURN_CHARS = 2000;
 /** Query rewriting must be quick: past this, the question is searched as written. */
 const REWRITE_TIMEOUT_MS = 10_000;
 
-export function createLanguageModel(settings: LlmSettings): LanguageModel {
+/** The provider's chat model: streamed through its own `doStream`, generated through the SDK. */
+export type ChatModel = ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
+
+export function createLanguageModel(settings: LlmSettings): ChatModel {
   const provider = createOpenAICompatible({
     name: 'llm',
     baseURL: settings.baseUrl,
@@ -32,7 +35,7 @@ export function createLanguageModel(settings: LlmSettings): LanguageModel {
 }
 
 export type LlmAnswerInput = {
-  model: LanguageModel;
+  model: ChatModel;
   persona: Persona;
   language: string;
   question: string;
@@ -55,31 +58,39 @@ export function streamLlmAnswer(input: LlmAnswerInput): AnswerStream {
   };
 }
 
+/**
+ * Straight from the provider's `doStream`: `streamText`'s step, retry and replay machinery adds
+ * several web-stream stages per token, which under many concurrent answers is most of the
+ * server's CPU (npm run bench:chat), and none of it is used here (no tools, no retries).
+ */
 async function* generate(input: LlmAnswerInput, citations: CitationRewriter) {
   const timeout = AbortSignal.timeout(input.timeoutMs);
-  const result = streamText({
-    model: input.model,
-    instructions: answerInstructions(input.persona, input.language),
-    messages: [
-      ...recentHistory(input.history),
-      { role: 'user', content: answerPrompt(input.question, input.passages) },
-    ],
-    abortSignal: AbortSignal.any([input.signal, timeout]),
-    // No retries: a failure shows at once, and the user can ask again.
-    maxRetries: 0,
-    temperature: 0.2,
-    // Failures are handled (and logged) by the caller; the SDK would also print them.
-    onError: () => {},
-  });
   try {
-    for await (const part of result.stream) {
+    const { stream } = await input.model.doStream({
+      prompt: [
+        { role: 'system', content: answerInstructions(input.persona, input.language) },
+        ...recentHistory(input.history).map((turn) =>
+          turn.role === 'user'
+            ? { role: 'user' as const, content: [{ type: 'text' as const, text: turn.content }] }
+            : {
+                role: 'assistant' as const,
+                content: [{ type: 'text' as const, text: turn.content }],
+              },
+        ),
+        {
+          role: 'user',
+          content: [{ type: 'text', text: answerPrompt(input.question, input.passages) }],
+        },
+      ],
+      abortSignal: AbortSignal.any([input.signal, timeout]),
+      temperature: 0.2,
+    });
+    for await (const part of stream) {
       if (part.type === 'text-delta') {
-        const shown = citations.push(part.text);
+        const shown = citations.push(part.delta);
         if (shown) yield shown;
       } else if (part.type === 'error') {
         throw part.error;
-      } else if (part.type === 'abort') {
-        throw new AnswerAborted();
       }
     }
   } catch (error) {
@@ -94,7 +105,7 @@ async function* generate(input: LlmAnswerInput, citations: CitationRewriter) {
  * or is slow (the caller then searches the question as written).
  */
 export async function rewriteQuery(
-  model: LanguageModel,
+  model: ChatModel,
   question: string,
   history: ChatTurn[],
   signal: AbortSignal,
@@ -111,7 +122,7 @@ export async function rewriteQuery(
   return (text.trim().split('\n')[0] ?? '').replace(/^["']|["']$/g, '').slice(0, 500);
 }
 
-function recentHistory(history: ChatTurn[]): ModelMessage[] {
+function recentHistory(history: ChatTurn[]): ChatTurn[] {
   return history.slice(-HISTORY_TURNS_SENT).map((turn) => ({
     role: turn.role,
     content: turn.content.slice(0, HISTORY_TURN_CHARS),

@@ -1,7 +1,6 @@
 import { DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH } from '@samvad/contracts/conversation-rules';
 import type { Persona } from '@samvad/contracts/persona';
 import type { Source } from '@samvad/contracts/sources';
-import type { LanguageModel } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AnswerAborted,
@@ -16,6 +15,7 @@ import {
   termCoverage,
 } from '../answers/extractive-answerer.ts';
 import { standaloneQuery } from '../answers/follow-up.ts';
+import type { ChatModel } from '../answers/llm-answerer.ts';
 import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
@@ -91,7 +91,7 @@ export type Answerer = {
   index: KnowledgeIndex;
   persona: Persona;
   /** Null: the offline extractive answerer. */
-  llm: { model: LanguageModel; timeoutMs: number } | null;
+  llm: { model: ChatModel; timeoutMs: number } | null;
   log: Pick<FastifyBaseLogger, 'warn'>;
 };
 
