@@ -3,6 +3,12 @@ import type { ChatStreamEvent } from '@samvad/contracts/chat';
 import type { FastifyReply } from 'fastify';
 
 export const HEARTBEAT_MS = 15_000;
+/**
+ * After the first event, events are written together at most this often: one socket write per
+ * token was the largest per-token cost with many streams open (npm run bench:chat), and readers
+ * cannot tell 30 ms apart.
+ */
+const COALESCE_MS = 30;
 
 /**
  * The chat stream (spec §7): `data: <json>` lines, then `data: [DONE]`. Sent through Fastify (so
@@ -18,12 +24,29 @@ export function openEventStream(reply: FastifyReply) {
     .header('cache-control', 'no-cache, no-transform')
     .header('x-accel-buffering', 'no')
     .send(stream);
+  let pending = '';
+  let flushTimer: NodeJS.Timeout | null = null;
+  let sentFirst = false;
+  const flush = () => {
+    flushTimer = null;
+    if (pending) stream.write(pending);
+    pending = '';
+  };
   return {
     send(event: ChatStreamEvent) {
-      stream.write(`data: ${JSON.stringify(event)}\n\n`);
+      pending += `data: ${JSON.stringify(event)}\n\n`;
+      if (!sentFirst) {
+        // The first token goes out at once: time to first token is what readers feel.
+        sentFirst = true;
+        flush();
+      } else if (!flushTimer) {
+        flushTimer = setTimeout(flush, COALESCE_MS);
+      }
     },
     done() {
       clearInterval(heartbeat);
+      if (flushTimer) clearTimeout(flushTimer);
+      flush();
       stream.end('data: [DONE]\n\n');
     },
     /** Fires when the client goes away before the end. */
