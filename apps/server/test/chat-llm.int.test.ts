@@ -9,7 +9,7 @@ import {
   type FakeLlmServer,
   startFakeLlmServer,
 } from './support/fake-llm-server.ts';
-import { insertUser, signIn } from './support/fixtures.ts';
+import { memberConversation } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -54,23 +54,6 @@ function promptedFiles(request: ChatCompletionRequest | undefined): string[] {
   return [...prompt.matchAll(/^\[\d+\] \(([^,)]+)/gm)].map((match) => match[1] ?? '');
 }
 const streamedRequests = () => llm.requests.filter((request) => request.stream);
-
-async function memberConversation() {
-  const user = await insertUser(t.database.db);
-  const { cookie } = await signIn(t.database.db, t.config, user.id, t.clock.now());
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/conversations',
-    headers: { cookie, origin },
-    payload: {},
-  });
-  const id: string = created.json().id;
-  const messages = async () =>
-    (
-      await t.app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: { cookie } })
-    ).json().messages as { role: string; content: string; sources: { file_name: string }[] }[];
-  return { cookie, id, messages };
-}
 
 describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
   it('prompts in the persona voice with numbered passages and streams the cited sources', async () => {
@@ -130,7 +113,7 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
 
   it('answers 502 when the model fails before the first token, and saves the apology', async () => {
     llm.script(() => ({ text: '', status: 500 }));
-    const { cookie, id, messages } = await memberConversation();
+    const { cookie, id, messages } = await memberConversation(t);
     const res = await chat({ question: QUESTION, conversation_id: id }, { cookie });
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toEqual({
@@ -151,7 +134,7 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
 
   it('ends a stream that fails midway with one error event, then [DONE], and saves it', async () => {
     llm.script(() => ({ text: 'The remedy is [1] to destroy the belief.', failAfterTokens: 3 }));
-    const { cookie, id, messages } = await memberConversation();
+    const { cookie, id, messages } = await memberConversation(t);
     const res = await chat({ question: QUESTION, conversation_id: id }, { cookie });
     expect(res.statusCode).toBe(200);
     const { events, done } = parseStream(res.body);
@@ -175,7 +158,7 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
       text: 'The real remedy [1] is to destroy the belief in the sanctity of the shastras.',
       tokenIntervalMs: 150,
     }));
-    const { cookie, id, messages } = await memberConversation();
+    const { cookie, id, messages } = await memberConversation(t);
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const before = { aborted: llm.aborted, completed: llm.completed };
     const controller = new AbortController();

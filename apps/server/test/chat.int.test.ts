@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_COVERED_ANSWER, tokensOf } from '../src/answers/extractive-answerer.ts';
 import { userLimits } from '../src/db/schema.ts';
 import { corpusAvailable, ingestKalpitSpeeches } from './support/corpus.ts';
-import { insertUser, signIn } from './support/fixtures.ts';
+import { insertUser, memberConversation, signIn } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -110,15 +110,7 @@ describe.runIf(corpusAvailable)('POST /api/chat', () => {
   });
 
   it("saves a member's question and the answer with its sources, and titles a new conversation", async () => {
-    const user = await insertUser(t.database.db);
-    const { cookie } = await signIn(t.database.db, t.config, user.id, t.clock.now());
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/conversations',
-      headers: { cookie, origin },
-      payload: {},
-    });
-    const { id } = created.json();
+    const { cookie, id } = await memberConversation(t);
     const res = await chat({ question: QUESTION, conversation_id: id }, { cookie });
     expect(res.statusCode).toBe(200);
     const saved = (

@@ -4,6 +4,7 @@ import type { Config } from '../../src/config/env.ts';
 import type { Database } from '../../src/db/database.ts';
 import { type UserRow, users } from '../../src/db/schema.ts';
 import { createSession } from '../../src/services/session-service.ts';
+import type { TestApp } from './test-app.ts';
 
 export async function insertUser(db: Database, values: Partial<UserRow> = {}): Promise<UserRow> {
   const id = values.id ?? randomUUID();
@@ -28,4 +29,25 @@ export async function signIn(
   const { token, session } = await createSession(db, userId, config.sessions, now, 'vitest');
   const signed = fastifyCookie.sign(token, config.sessionSecret);
   return { cookie: `${config.sessions.cookieName}=${encodeURIComponent(signed)}`, token, session };
+}
+
+/**
+ * A signed-in member with one new conversation: their cookie, its id, and a reader of its
+ * messages as the API returns them.
+ */
+export async function memberConversation(t: TestApp) {
+  const user = await insertUser(t.database.db);
+  const { cookie } = await signIn(t.database.db, t.config, user.id, t.clock.now());
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/conversations',
+    headers: { cookie, origin: t.config.publicUrl },
+    payload: {},
+  });
+  const id: string = created.json().id;
+  const messages = async () =>
+    (
+      await t.app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: { cookie } })
+    ).json().messages as { role: string; content: string; sources: { file_name: string }[] }[];
+  return { cookie, id, messages };
 }

@@ -9,7 +9,7 @@ import { ChatSidebar } from '../../features/chat/components/chat-sidebar.tsx';
 import { Composer } from '../../features/chat/components/composer.tsx';
 import { MessageList } from '../../features/chat/components/message-list.tsx';
 import { WelcomeScreen } from '../../features/chat/components/welcome-screen.tsx';
-import { type LimitHit, useChat } from '../../features/chat/hooks/use-chat.ts';
+import { type LimitHit, limitHitOf, useChat } from '../../features/chat/hooks/use-chat.ts';
 import { useShareConversation } from '../../features/chat/hooks/use-share-conversation.ts';
 import {
   createGuestConversation,
@@ -21,7 +21,6 @@ import { UsageBanner } from '../../features/limits/components/usage-banner.tsx';
 import { UsageChips } from '../../features/limits/components/usage-chip.tsx';
 import { useUsageState } from '../../features/limits/hooks/use-usage-state.ts';
 import { usePersona } from '../../features/persona/api/get-persona.ts';
-import { ApiError } from '../../shared/api/api-client.ts';
 import { AssistantContent, UserContent } from './chat-message-content.tsx';
 import {
   ChatActions,
@@ -88,10 +87,9 @@ export default function ChatRoute() {
       void queryClient.invalidateQueries({ queryKey: ['/api/conversations'] });
       select(created.id);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 429) {
-        const body = error.body as LimitHit;
-        setExtraLimit({ type: body.type, used: body.used, limit: body.limit });
-      } else console.error('Failed to create conversation', error);
+      const limit = limitHitOf(error);
+      if (limit) setExtraLimit(limit);
+      else console.error('Failed to create conversation', error);
     }
   };
 

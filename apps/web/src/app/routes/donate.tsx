@@ -1,7 +1,6 @@
-import { RotateCw } from 'lucide-react';
 import { DonatePage } from '../../features/donate/components/donate-page.tsx';
 import { usePersona } from '../../features/persona/api/get-persona.ts';
-import { Button } from '../../shared/ui/button.tsx';
+import { LoadError } from '../../shared/ui/load-error.tsx';
 
 /** `/donate`: how to support the project, with the deployment's UPI id and payment page. */
 export default function DonateRoute() {
@@ -13,13 +12,7 @@ export default function DonateRoute() {
         persona={persona.data}
         notice={
           persona.isError ? (
-            <div role="alert" className="flex flex-col items-start gap-4 text-muted-foreground">
-              <p>Something went wrong while loading this page.</p>
-              <Button variant="outline" onClick={() => persona.refetch()}>
-                <RotateCw aria-hidden />
-                Try again
-              </Button>
-            </div>
+            <LoadError className="items-start" onRetry={() => void persona.refetch()} />
           ) : undefined
         }
       />

@@ -1,4 +1,4 @@
-import { ArrowRight, RotateCw } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { GoogleIdentityButton } from '../../features/auth/components/google-identity-button.tsx';
 import { SignInButton } from '../../features/auth/components/sign-in-button.tsx';
@@ -7,6 +7,7 @@ import { LandingHero } from '../../features/landing/components/landing-hero.tsx'
 import { usePersona } from '../../features/persona/api/get-persona.ts';
 import { useTheme } from '../../features/theme/hooks/use-theme.ts';
 import { Button } from '../../shared/ui/button.tsx';
+import { LoadError } from '../../shared/ui/load-error.tsx';
 
 /**
  * `/`: the landing and sign-in screen. Signed-in users go on to /chat; banned ones are sent to
@@ -29,13 +30,7 @@ export default function LandingRoute() {
         persona={persona.data}
         notice={
           persona.isError ? (
-            <div role="alert" className="flex flex-col items-center gap-4 text-muted-foreground">
-              <p>Something went wrong while loading this page.</p>
-              <Button variant="outline" onClick={() => persona.refetch()}>
-                <RotateCw aria-hidden />
-                Try again
-              </Button>
-            </div>
+            <LoadError className="items-center" onRetry={() => void persona.refetch()} />
           ) : undefined
         }
         actions={

@@ -146,10 +146,11 @@ export function useChat({
         );
         if (final.state === 'streaming') final = { ...final, state: undefined };
       } catch (error) {
+        const limit = limitHitOf(error);
         if (controller.signal.aborted) {
           final = { ...final, state: 'stopped' };
-        } else if (error instanceof ChatLimitError || isLimitApiError(error)) {
-          setLimitHit(error instanceof ChatLimitError ? error.limit : limitOf(error));
+        } else if (limit) {
+          setLimitHit(limit);
           removed = true;
           patch(() => null);
         } else {
@@ -219,11 +220,10 @@ export function useChat({
   };
 }
 
-function isLimitApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 429 && limitOf(error) !== null;
-}
-
-function limitOf(error: ApiError): LimitHit {
+/** The limit payload of a refused call (the chat's 429, or another endpoint's), else null. */
+export function limitHitOf(error: unknown): LimitHit | null {
+  if (error instanceof ChatLimitError) return error.limit;
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
   const body = error.body as Partial<LimitHit> | undefined;
   return {
     type: String(body?.type ?? ''),
