@@ -86,3 +86,4 @@ export type SessionRow = typeof sessions.$inferSelect;
 
 export * from './conversation-schema.ts';
 export * from './knowledge-schema.ts';
+export * from './admin-schema.ts';

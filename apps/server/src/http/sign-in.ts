@@ -1,10 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import type { Database } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { presentSessionUser } from '../presenters/session-presenter.ts';
 import { createSession, endSession, isBanned } from '../services/session-service.ts';
 import { BannedError } from './app-error.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+
+/** Work done in the transaction that creates or ends a session (the admin audit rows). */
+export type SessionHook = (tx: Database, now: Date) => Promise<void>;
 
 /**
  * The end of every sign-in: banned users are refused; otherwise any session the browser still
@@ -15,17 +19,22 @@ export async function completeSignIn(
   reply: FastifyReply,
   { config, database, clock }: AppContext,
   user: UserRow,
+  inTransaction?: SessionHook,
 ) {
   const now = clock();
   if (isBanned(user, now)) throw new BannedError(user);
-  if (request.viewer.session) await endSession(database.db, request.viewer.session);
-  const { token } = await createSession(
-    database.db,
-    user.id,
-    config.sessions,
-    now,
-    request.headers['user-agent'] ?? null,
-  );
+  const { token } = await database.db.transaction(async (tx) => {
+    if (request.viewer.session) await endSession(tx, request.viewer.session);
+    const created = await createSession(
+      tx,
+      user.id,
+      config.sessions,
+      now,
+      request.headers['user-agent'] ?? null,
+    );
+    await inTransaction?.(tx, now);
+    return created;
+  });
   setSessionCookie(reply, config, token);
   return { user: presentSessionUser(user, false) };
 }
@@ -34,9 +43,17 @@ export async function completeSignIn(
 export async function endSignIn(
   request: FastifyRequest,
   reply: FastifyReply,
-  { config, database }: AppContext,
+  { config, database, clock }: AppContext,
+  inTransaction?: SessionHook,
 ) {
-  if (request.viewer.session) await endSession(database.db, request.viewer.session);
+  const { session } = request.viewer;
+  if (session) {
+    const now = clock();
+    await database.db.transaction(async (tx) => {
+      await endSession(tx, session);
+      await inTransaction?.(tx, now);
+    });
+  }
   clearSessionCookie(reply, config);
   return { ok: true as const };
 }

@@ -34,16 +34,22 @@ export async function insertConversation(
   return row;
 }
 
-/** A conversation that is not deleted, with its share link if any. */
-export async function findLiveConversation(
+/** A conversation with its share link if any; a deleted one only when asked for. */
+export async function findConversation(
   db: Database,
   id: string,
+  options: { includeDeleted: boolean } = { includeDeleted: false },
 ): Promise<ConversationWithShare | null> {
   const [row] = await db
     .select(withShare)
     .from(conversations)
     .leftJoin(shares, eq(shares.conversationId, conversations.id))
-    .where(and(eq(conversations.id, id), isNull(conversations.deletedAt)))
+    .where(
+      and(
+        eq(conversations.id, id),
+        options.includeDeleted ? undefined : isNull(conversations.deletedAt),
+      ),
+    )
     .limit(1);
   return row ? { ...row.conversation, shareableId: row.shareableId } : null;
 }

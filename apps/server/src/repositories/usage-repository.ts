@@ -145,20 +145,6 @@ export async function touchLastActive(db: Database, userId: string, now: Date): 
   await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, userId));
 }
 
-/** A member's conversations by state; deleted ones count as deleted whatever their flag. */
-export async function conversationCounts(db: Database, userId: string) {
-  const [row] = await db
-    .select({
-      created: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${isNull(conversations.deletedAt)} and not ${conversations.archived}))::int`,
-      archived: sql<number>`(count(*) filter (where ${isNull(conversations.deletedAt)} and ${conversations.archived}))::int`,
-      deleted: sql<number>`(count(*) filter (where ${isNotNull(conversations.deletedAt)}))::int`,
-    })
-    .from(conversations)
-    .where(eq(conversations.userId, userId));
-  return row ?? { created: 0, active: 0, archived: 0, deleted: 0 };
-}
-
 /**
  * Messages in the member's conversations: all of them, those in active conversations (neither
  * archived nor deleted), and those the member sent (role 'user').
@@ -176,11 +162,113 @@ export async function messageCounts(db: Database, userId: string) {
   return row ?? { total: 0, inActive: 0, sent: 0 };
 }
 
-export async function findLastActive(db: Database, userId: string): Promise<Date | null> {
-  const [row] = await db
-    .select({ lastActiveAt: users.lastActiveAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row?.lastActiveAt ?? null;
+export type ConversationTotals = {
+  created: number;
+  active: number;
+  archived: number;
+  deleted: number;
+  messages: number;
+  messagesInActive: number;
+};
+
+/** Conversation and message counts for several members: two grouped queries. */
+export async function conversationTotalsOf(
+  db: Database,
+  userIds: string[],
+): Promise<Map<string, ConversationTotals>> {
+  if (userIds.length === 0) return new Map();
+  const live = sql`${isNull(conversations.deletedAt)} and not ${conversations.archived}`;
+  const [conversationRows, messageRows] = await Promise.all([
+    db
+      .select({
+        userId: conversations.userId,
+        created: sql<number>`count(*)::int`,
+        active: sql<number>`(count(*) filter (where ${live}))::int`,
+        archived: sql<number>`(count(*) filter (where ${isNull(conversations.deletedAt)} and ${conversations.archived}))::int`,
+        deleted: sql<number>`(count(*) filter (where ${isNotNull(conversations.deletedAt)}))::int`,
+      })
+      .from(conversations)
+      .where(inArray(conversations.userId, userIds))
+      .groupBy(conversations.userId),
+    db
+      .select({
+        userId: conversations.userId,
+        messages: sql<number>`count(*)::int`,
+        messagesInActive: sql<number>`(count(*) filter (where ${live}))::int`,
+      })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .where(inArray(conversations.userId, userIds))
+      .groupBy(conversations.userId),
+  ]);
+  const messageTotals = new Map(messageRows.map(({ userId, ...totals }) => [userId, totals]));
+  return new Map(
+    conversationRows.map(({ userId, ...totals }) => [
+      userId,
+      {
+        ...totals,
+        messages: messageTotals.get(userId)?.messages ?? 0,
+        messagesInActive: messageTotals.get(userId)?.messagesInActive ?? 0,
+      },
+    ]),
+  );
+}
+
+export type RequestTotals = {
+  total: number;
+  today: number;
+  thisMonth: number;
+  /** The last daily window ('YYYY-MM-DD') with a request, or null for none. */
+  lastDay: string | null;
+};
+
+/** Request counters of several members in one grouped query. */
+export async function requestTotalsOf(
+  db: Database,
+  userIds: string[],
+  windows: { day: string; month: string },
+): Promise<Map<string, RequestTotals>> {
+  if (userIds.length === 0) return new Map();
+  const window = usageCounters.window;
+  const rows = await db
+    .select({
+      subject: usageCounters.subject,
+      total: sql<number>`coalesce(max(${usageCounters.count}) filter (where ${window} = 'all'), 0)::int`,
+      today: sql<number>`coalesce(max(${usageCounters.count}) filter (where ${window} = ${windows.day}), 0)::int`,
+      thisMonth: sql<number>`coalesce(max(${usageCounters.count}) filter (where ${window} = ${windows.month}), 0)::int`,
+      lastDay: sql<string | null>`max(${window}) filter (where length(${window}) = 10 and ${usageCounters.count} > 0)`,
+    })
+    .from(usageCounters)
+    .where(and(inArray(usageCounters.subject, userIds), eq(usageCounters.kind, 'request')))
+    .groupBy(usageCounters.subject);
+  return new Map(rows.map(({ subject, ...totals }) => [subject, totals]));
+}
+
+/**
+ * Requests per daily window from `fromDay` on (windows sort as text): members' (or one member's)
+ * and guests' (their cookie counters; the IP counters count the same requests again).
+ */
+export async function dailyRequests(
+  db: Database,
+  fromDay: string,
+  userId: string | undefined,
+): Promise<{ day: string; members: number; guests: number }[]> {
+  const window = usageCounters.window;
+  const isGuest = sql`${usageCounters.subject} like 'guest:%'`;
+  const isMember = sql`${usageCounters.subject} not like 'guest:%' and ${usageCounters.subject} not like 'ip:%'`;
+  return db
+    .select({
+      day: window,
+      members: sql<number>`coalesce(sum(${usageCounters.count}) filter (where ${isMember}), 0)::int`,
+      guests: sql<number>`coalesce(sum(${usageCounters.count}) filter (where ${isGuest}), 0)::int`,
+    })
+    .from(usageCounters)
+    .where(
+      and(
+        eq(usageCounters.kind, 'request'),
+        sql`length(${window}) = 10 and ${window} >= ${fromDay}`,
+        userId ? eq(usageCounters.subject, userId) : undefined,
+      ),
+    )
+    .groupBy(window);
 }

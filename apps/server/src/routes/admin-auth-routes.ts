@@ -6,9 +6,9 @@ import {
 } from '@samvad/contracts/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import { requireAdmin } from '../http/guards.ts';
+import { adminCallOf, auditActorOf } from '../http/audit-actor.ts';
 import { completeSignIn, endSignIn } from '../http/sign-in.ts';
-import { deleteOtherSessions } from '../repositories/session-repository.ts';
+import { recordAdminAction } from '../repositories/admin-log-repository.ts';
 import {
   changeAdminPassword,
   LoginThrottledError,
@@ -36,7 +36,9 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
           { ...request.body, ip: request.ip },
           clock(),
         );
-        return await completeSignIn(request, reply, context, user);
+        return await completeSignIn(request, reply, context, user, (tx, now) =>
+          recordAdminAction(tx, auditActorOf(request, user), { action: 'login', at: now }),
+        );
       } catch (error) {
         if (error instanceof LoginThrottledError)
           reply.header('retry-after', String(error.retryAfterSeconds));
@@ -54,7 +56,19 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         response: { 200: okResponseSchema },
       },
     },
-    (request, reply) => endSignIn(request, reply, context),
+    (request, reply) => {
+      // Only an admin's sign-out is an admin action; anyone else is simply signed out.
+      const admin = request.viewer.user?.role === 'admin' ? request.viewer.user : null;
+      return endSignIn(
+        request,
+        reply,
+        context,
+        admin
+          ? (tx, now) =>
+              recordAdminAction(tx, auditActorOf(request, admin), { action: 'logout', at: now })
+          : undefined,
+      );
+    },
   );
 
   app.post(
@@ -68,9 +82,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
       },
     },
     async (request) => {
-      const { user, session } = requireAdmin(request, clock());
-      await changeAdminPassword(database.db, user, request.body);
-      await deleteOtherSessions(database.db, user.id, session.tokenHash);
+      const call = adminCallOf(request, clock());
+      const session = request.viewer.session;
+      if (!session) throw new Error('an admin call without a session');
+      await changeAdminPassword(
+        database.db,
+        { ...call, sessionTokenHash: session.tokenHash },
+        request.body,
+      );
       return { ok: true as const };
     },
   );

@@ -3,6 +3,7 @@ import { decoyHash, hashPassword, passwordProblem, verifyPassword } from '../aut
 import type { Database } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, BannedError } from '../http/app-error.ts';
+import { recordAdminAction } from '../repositories/admin-log-repository.ts';
 import {
   clearLoginFailures,
   recentLoginFailures,
@@ -14,6 +15,8 @@ import {
   insertUserIfUsernameFree,
   updateUser,
 } from '../repositories/user-repository.ts';
+import { deleteOtherSessions } from '../repositories/session-repository.ts';
+import type { AdminCall } from './admin-user-service.ts';
 import { isBanned } from './session-service.ts';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -57,7 +60,18 @@ export async function verifyAdminLogin(
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyPassword(input.password, await decoyHash()).then(() => false);
   if (!user || !valid) {
-    await recordLoginFailure(db, input.username, input.ip, now);
+    await db.transaction(async (tx) => {
+      await recordLoginFailure(tx, input.username, input.ip, now);
+      await recordAdminAction(
+        tx,
+        {
+          adminId: user?.id ?? null,
+          adminEmail: user ? (user.email ?? user.username) : input.username,
+          ipAddress: input.ip,
+        },
+        { action: 'login_failed', details: { username: input.username }, at: now },
+      );
+    });
     throw new AppError('unauthorized', 'Invalid username or password. Please try again.');
   }
   await clearLoginFailures(db, input.username);
@@ -65,11 +79,16 @@ export async function verifyAdminLogin(
   return user;
 }
 
+/**
+ * The caller's own password; their other sessions end, in the transaction that changes it and
+ * writes its audit row (which never holds a password).
+ */
 export async function changeAdminPassword(
   db: Database,
-  caller: UserRow,
+  call: AdminCall & { sessionTokenHash: string },
   input: { username: string; currentPassword: string; newPassword: string },
 ): Promise<void> {
+  const caller = call.admin;
   if (!caller.username || caller.username.toLowerCase() !== input.username.toLowerCase()) {
     throw new AppError('forbidden', 'You can only change your own password.');
   }
@@ -81,7 +100,17 @@ export async function changeAdminPassword(
   if (input.newPassword === input.currentPassword) {
     throw new AppError('validation_failed', 'The new password must differ from the current one.');
   }
-  await updateUser(db, caller.id, { passwordHash: await hashPassword(input.newPassword) });
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, caller.id, { passwordHash });
+    await deleteOtherSessions(tx, caller.id, call.sessionTokenHash);
+    await recordAdminAction(tx, call.actor, {
+      action: 'change_password',
+      details: { otherSessionsEnded: true },
+      target: caller,
+      at: call.now,
+    });
+  });
 }
 
 /**

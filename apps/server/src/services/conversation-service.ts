@@ -11,7 +11,7 @@ import { presentMessage } from '../presenters/conversation-presenter.ts';
 import {
   appendMessage,
   type ConversationWithShare,
-  findLiveConversation,
+  findConversation,
   insertConversation,
   listMessages,
   updateConversation,
@@ -27,8 +27,9 @@ export function randomId(): string {
 }
 
 /**
- * The conversation if the caller may see it: its owner, or (for reading) an admin. Anyone else
- * gets the same 404 as for an id that does not exist, so ids do not leak.
+ * The conversation if the caller may see it: its owner, or (for reading) an admin, who also sees
+ * deleted ones (abuse review). Anyone else gets the same 404 as for an id that does not exist,
+ * so ids do not leak.
  */
 export async function findVisibleConversation(
   db: Database,
@@ -36,10 +37,12 @@ export async function findVisibleConversation(
   id: string,
   access: 'read' | 'write',
 ): Promise<ConversationWithShare> {
-  const conversation = await findLiveConversation(db, id);
+  const adminReading = access === 'read' && viewer.role === 'admin';
+  const conversation = await findConversation(db, id, { includeDeleted: adminReading });
   const allowed =
     conversation &&
-    (conversation.userId === viewer.id || (access === 'read' && viewer.role === 'admin'));
+    (conversation.userId === viewer.id || adminReading) &&
+    (conversation.deletedAt === null || adminReading);
   if (!conversation || !allowed)
     throw new AppError('not_found', `No conversation has the id ${id}`);
   return conversation;
