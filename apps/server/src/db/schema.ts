@@ -84,6 +84,6 @@ export const loginFailures = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
+export * from './admin-schema.ts';
 export * from './conversation-schema.ts';
 export * from './knowledge-schema.ts';
-export * from './admin-schema.ts';

@@ -6,8 +6,8 @@ import type {
   UserRateLimit,
 } from '@samvad/contracts/admin';
 import type { AdminLogRow, UserRow } from '../db/schema.ts';
-import type { UserWithLimits } from '../repositories/admin-user-repository.ts';
 import type { AdminConversationRow } from '../repositories/admin-conversation-repository.ts';
+import type { UserWithLimits } from '../repositories/admin-user-repository.ts';
 import type { UserLimitRow } from '../repositories/limit-settings-repository.ts';
 import type { UserUsageMetrics } from '../services/usage-metrics-service.ts';
 import { presentSessionUser } from './session-presenter.ts';
@@ -15,8 +15,10 @@ import { presentSessionUser } from './session-presenter.ts';
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function presentAdminUser(user: UserWithLimits, banned: boolean): AdminUser {
-  const { id, name, email, username, image, role, banReason, bannedUntil } =
-    presentSessionUser(user, banned);
+  const { id, name, email, username, image, role, banReason, bannedUntil } = presentSessionUser(
+    user,
+    banned,
+  );
   return {
     id,
     name,

@@ -54,10 +54,7 @@ export function searchUsers(
     .offset(page.offset);
 }
 
-export async function findUserWithLimits(
-  db: Database,
-  id: string,
-): Promise<UserWithLimits | null> {
+export async function findUserWithLimits(db: Database, id: string): Promise<UserWithLimits | null> {
   const [row] = await selectUsersWithLimits(db).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
@@ -66,7 +63,6 @@ export async function countUsers(db: Database, query: string | undefined): Promi
   const [row] = await db.select({ total: count() }).from(users).where(searchOf(query));
   return row?.total ?? 0;
 }
-
 
 /** A user by id, or by email (case-insensitive) when the key holds an `@`. */
 export async function findUserByIdOrEmail(db: Database, key: string): Promise<UserRow | null> {

@@ -236,7 +236,9 @@ export async function requestTotalsOf(
       total: sql<number>`coalesce(max(${usageCounters.count}) filter (where ${window} = 'all'), 0)::int`,
       today: sql<number>`coalesce(max(${usageCounters.count}) filter (where ${window} = ${windows.day}), 0)::int`,
       thisMonth: sql<number>`coalesce(max(${usageCounters.count}) filter (where ${window} = ${windows.month}), 0)::int`,
-      lastDay: sql<string | null>`max(${window}) filter (where length(${window}) = 10 and ${usageCounters.count} > 0)`,
+      lastDay: sql<
+        string | null
+      >`max(${window}) filter (where length(${window}) = 10 and ${usageCounters.count} > 0)`,
     })
     .from(usageCounters)
     .where(and(inArray(usageCounters.subject, userIds), eq(usageCounters.kind, 'request')))

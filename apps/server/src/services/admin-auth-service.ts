@@ -9,13 +9,13 @@ import {
   recentLoginFailures,
   recordLoginFailure,
 } from '../repositories/login-failure-repository.ts';
+import { deleteOtherSessions } from '../repositories/session-repository.ts';
 import {
   countAdmins,
   findUserByUsername,
   insertUserIfUsernameFree,
   updateUser,
 } from '../repositories/user-repository.ts';
-import { deleteOtherSessions } from '../repositories/session-repository.ts';
 import type { AdminCall } from './admin-user-service.ts';
 import { isBanned } from './session-service.ts';
 

@@ -120,9 +120,7 @@ export function setUserRateLimit(
       target: user,
       at: call.now,
     });
-    const [usage] = (
-      await requestTotalsOf(tx, [user.id], windowsOf(call.now, timezone))
-    ).values();
+    const [usage] = (await requestTotalsOf(tx, [user.id], windowsOf(call.now, timezone))).values();
     return presentUserRateLimit(row, updated, isBanned(updated, call.now), usage?.today ?? 0);
   });
 }
