@@ -1,3 +1,4 @@
+import type { AdminLog } from '@samvad/contracts/admin';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/passwords.ts';
@@ -250,12 +251,10 @@ describe('admin sign-in, sign-out and password change are audited', () => {
         logs.json().logs.every((row: { ipAddress: string }) => row.ipAddress === '198.51.100.23'),
       ).toBe(true);
       expect(JSON.stringify(logs.json())).not.toContain(password);
-      expect(
-        logs
-          .json()
-          .logs.find((r: { action: string }) => r.action === 'login_failed' && r.adminId === null)
-          .adminEmail,
-      ).toBe('ghost');
+      const unknownName = (logs.json().logs as AdminLog[]).find(
+        (row) => row.action === 'login_failed' && row.adminId === null,
+      );
+      expect(unknownName?.adminEmail).toBe('ghost');
     } finally {
       await proxied.close();
     }
