@@ -24,6 +24,9 @@ import { adminUsageRoutes } from './routes/admin-usage-routes.ts';
 import { adminUserRoutes } from './routes/admin-user-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { chatRoutes } from './routes/chat-routes.ts';
+import { communityCollectionRoutes } from './routes/community-collection-routes.ts';
+import { communityPostRoutes } from './routes/community-post-routes.ts';
+import { communityProfileRoutes } from './routes/community-profile-routes.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
@@ -47,13 +50,16 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // Slow clients may not hold a connection open forever (slowloris).
-    requestTimeout: 30_000,
+    // Slow clients may not hold a connection open forever (slowloris): the headers must arrive
+    // within 20 s (set below), a whole request within 5 minutes (a 100 MB upload on a slow
+    // link), and a connection idle for a minute is closed.
+    requestTimeout: 300_000,
     connectionTimeout: 60_000,
     // On close, idle keep-alive sockets end at once; in-flight requests finish first.
     forceCloseConnections: 'idle',
   });
 
+  app.server.headersTimeout = 20_000;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -103,6 +109,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(shareRoutes, context);
   await app.register(chatRoutes, context);
   await app.register(limitRoutes, context);
+  await app.register(communityProfileRoutes, context);
+  await app.register(communityPostRoutes, context);
+  await app.register(communityCollectionRoutes, context);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -64,6 +64,7 @@ describe.runIf(corpusAvailable)('ingest → query → cite → remove', () => {
       page_label: String((best?.page ?? 0) + 2),
       score: best?.score,
       link: `/api/documents/${documentId}/file#page=${best?.page}`,
+      excerpt: expect.stringContaining(best?.text.replace(/\s+/g, ' ').trim().slice(0, 40) ?? '-'),
     });
   });
 

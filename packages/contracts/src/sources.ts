@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Code points of a source's excerpt, ellipsis included; fits in a post with its attribution. */
+export const SOURCE_EXCERPT_MAX_LENGTH = 400;
+
 /**
  * A cited source under an assistant reply (spec: "Source"). `page` is the 1-based PDF page the
  * link opens at; `page_label` the number printed on that page, when it differs or is known.
@@ -11,5 +14,10 @@ export const sourceSchema = z.object({
   /** Relevance, 0..1 (shown as a percent). */
   score: z.number().min(0).max(1),
   link: z.string().optional(),
+  /** The start of the cited passage, in the author's words (what 'Post as quote' quotes). */
+  excerpt: z
+    .string()
+    .max(SOURCE_EXCERPT_MAX_LENGTH * 2)
+    .optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;

@@ -104,6 +104,7 @@ describe('answerExtractively', () => {
       page_label: '26',
       score: 0.6,
       link: CASTE.link,
+      excerpt: CASTE.text,
     });
   });
 

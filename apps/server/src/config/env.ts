@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import {
+  DEFAULT_FOLLOWS_PER_HOUR,
+  DEFAULT_POSTS_PER_HOUR,
+} from '@samvad/contracts/community-rules';
 import { z } from 'zod';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
@@ -85,6 +89,18 @@ const envSchema = z.object({
       .default('UTC')
       .refine(isTimeZone, 'must be an IANA time zone such as UTC or Asia/Kolkata'),
   ),
+  COMMUNITY_POSTS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(DEFAULT_POSTS_PER_HOUR),
+  COMMUNITY_FOLLOWS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(DEFAULT_FOLLOWS_PER_HOUR),
 });
 
 export type Config = {
@@ -116,6 +132,8 @@ export type Config = {
   llm: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
   /** Usage limits: daily windows are calendar days in this IANA time zone. */
   limits: { timezone: string };
+  /** Abuse limits of the community area, per member and hour. */
+  community: { postsPerHour: number; followsPerHour: number };
 };
 
 /** Raised for a bad environment; the message names every offending variable. */
@@ -197,6 +215,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     limits: { timezone: vars.LIMITS_TIMEZONE },
+    community: {
+      postsPerHour: vars.COMMUNITY_POSTS_PER_HOUR,
+      followsPerHour: vars.COMMUNITY_FOLLOWS_PER_HOUR,
+    },
   };
 }
 

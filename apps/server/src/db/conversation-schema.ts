@@ -19,6 +19,7 @@ export type StoredSource = {
   page_label?: string | null;
   score: number;
   link?: string;
+  excerpt?: string;
 };
 
 export const conversations = pgTable(

@@ -85,5 +85,6 @@ export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
 export * from './admin-schema.ts';
+export * from './community-schema.ts';
 export * from './conversation-schema.ts';
 export * from './knowledge-schema.ts';

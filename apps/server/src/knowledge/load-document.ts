@@ -11,7 +11,7 @@ import { loadPdf } from './loaders/pdf.ts';
 import type { LoaderResult } from './loaders/result.ts';
 import { loadText } from './loaders/text.ts';
 import { chooseTitle } from './title.ts';
-import { LoadError, type LoadedDocument } from './types.ts';
+import { LoadError, type LoadedDocument, type LoadProgressListener } from './types.ts';
 
 export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
 
@@ -41,7 +41,13 @@ const CONTENT_TYPES: Record<Format, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-export type LoadDocumentInput = { fileName: string; bytes: Uint8Array; maxBytes?: number };
+export type LoadDocumentInput = {
+  fileName: string;
+  bytes: Uint8Array;
+  maxBytes?: number;
+  /** Pages read so far (PDF: after each page; other formats: once, when read). */
+  onProgress?: LoadProgressListener;
+};
 
 function extensionOf(fileName: string): string | null {
   const base = fileName.split(/[\\/]/).pop() ?? '';
@@ -74,15 +80,20 @@ function detectFormat(fileName: string, bytes: Uint8Array): Format {
   );
 }
 
-function formatSize(bytes: number): string {
+/** '12.5 MB' or '300 KB', for messages about size limits. */
+export function formatSize(bytes: number): string {
   const megabytes = bytes / (1024 * 1024);
   return megabytes >= 1 ? `${Math.round(megabytes * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
-function runLoader(format: Format, bytes: Uint8Array): Promise<LoaderResult> | LoaderResult {
+function runLoader(
+  format: Format,
+  bytes: Uint8Array,
+  onProgress: LoadProgressListener | undefined,
+): Promise<LoaderResult> | LoaderResult {
   switch (format) {
     case 'pdf':
-      return loadPdf(bytes);
+      return loadPdf(bytes, { onProgress });
     case 'text':
       return loadText(bytes, 'plain');
     case 'markdown':
@@ -107,7 +118,9 @@ export async function loadDocument(input: LoadDocumentInput): Promise<LoadedDocu
     );
   }
   const format = detectFormat(fileName, bytes);
-  const result = await runLoader(format, bytes);
+  const result = await runLoader(format, bytes, input.onProgress);
+  // Formats without pages are read in one go; PDFs have reported every page already.
+  if (format !== 'pdf') input.onProgress?.({ pagesDone: 0, pageCount: result.pageCount });
   const text = result.blocks.map((block) => block.text).join('\n');
   if (result.blocks.length === 0) {
     if (format === 'text' || format === 'markdown') throw new LoadError('empty', 'File is empty');

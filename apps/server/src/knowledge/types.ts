@@ -34,6 +34,15 @@ export type LoadedDocument = {
   warnings: string[];
 };
 
+/** How far a loader has read: pages so far of the page count (null for formats without pages). */
+export type LoadProgress = { pagesDone: number; pageCount: number | null };
+
+/**
+ * Told as a loader reads, so a long file can show progress (an admin upload streams it). Called
+ * after every page: whoever shows it decides how often to pass it on.
+ */
+export type LoadProgressListener = (progress: LoadProgress) => void;
+
 /** Why a file could not be ingested; each reason has its own message for the user. */
 export type LoadFailureReason =
   | 'damaged'

@@ -1,6 +1,6 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableColumns, or } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { type DocumentRow, documents } from '../db/schema.ts';
+import { chunks, type DocumentRow, documents } from '../db/schema.ts';
 
 export type NewDocument = typeof documents.$inferInsert;
 
@@ -40,8 +40,33 @@ export function listDocuments(db: Database): Promise<DocumentRow[]> {
   return db.select().from(documents).orderBy(asc(documents.fileName), asc(documents.createdAt));
 }
 
-export async function deleteDocument(db: Database, id: string): Promise<void> {
-  await db.delete(documents).where(eq(documents.id, id));
+export type DocumentWithChunkCount = DocumentRow & { chunkCount: number };
+
+/** Every document with its number of chunks, newest first, in one statement (the admin list). */
+export function listDocumentsWithChunkCounts(db: Database): Promise<DocumentWithChunkCount[]> {
+  return db
+    .select({ ...getTableColumns(documents), chunkCount: count(chunks.id) })
+    .from(documents)
+    .leftJoin(chunks, eq(chunks.documentId, documents.id))
+    .groupBy(documents.id)
+    .orderBy(desc(documents.createdAt), desc(documents.id));
+}
+
+export async function countChunksOfDocument(db: Database, documentId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(chunks)
+    .where(eq(chunks.documentId, documentId));
+  return row?.total ?? 0;
+}
+
+/** Deletes the document (its chunks cascade); false when no row had this id. */
+export async function deleteDocument(db: Database, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(documents)
+    .where(eq(documents.id, id))
+    .returning({ id: documents.id });
+  return deleted.length > 0;
 }
 
 export async function countDocumentsWithSha256(db: Database, sha256: string): Promise<number> {

@@ -7,8 +7,10 @@ import { loadDocument } from '../knowledge/load-document.ts';
 import { LoadError, type LoadFailureReason } from '../knowledge/types.ts';
 import { insertChunks } from '../repositories/chunk-repository.ts';
 import {
+  countChunksOfDocument,
   countDocumentsWithSha256,
   deleteDocument,
+  findDocumentById,
   findDocumentBySha256,
   findDocumentsByFileName,
   findDocumentsByIdOrFileName,
@@ -25,12 +27,29 @@ export type IngestionDeps = {
   embedChunks?: ((documentId: string) => Promise<void>) | null;
 };
 
+/** Pages read so far (of the page count, when the format has pages), then chunks made. */
+export type IngestProgress = { pagesDone: number; pageCount: number | null; chunksDone: number };
+
+/** What one ingest wrote: the new document and the same-named ones it replaced. */
+export type IngestedChange = {
+  document: DocumentRow;
+  replaced: DocumentRow[];
+  pages: number | null;
+  chunks: number;
+};
+
 export type IngestInput = {
   fileName: string;
   bytes: Uint8Array;
   /** Re-ingest when a file of the same name was ingested with other content. */
   replace?: boolean;
   sourceLink?: string | null;
+  onProgress?: (progress: IngestProgress) => void;
+  /**
+   * Runs inside the document's transaction, just before it commits: what it writes (an audit
+   * row) commits with the document or not at all. If it throws, nothing is ingested.
+   */
+  beforeCommit?: (tx: Database, change: IngestedChange) => Promise<void>;
 };
 
 export type IngestOutcome =
@@ -50,7 +69,7 @@ export type IngestOutcome =
   | { status: 'failed'; reason: LoadFailureReason | 'internal'; message: string };
 
 /**
- * The one way documents enter the knowledge base (CLI now, admin upload later). Each document
+ * The one way documents enter the knowledge base (the CLI and the admin upload). Each document
  * is written in one transaction: a failure leaves no rows and no stored file behind.
  */
 export async function ingestFile(deps: IngestionDeps, input: IngestInput): Promise<IngestOutcome> {
@@ -82,7 +101,14 @@ export async function ingestFile(deps: IngestionDeps, input: IngestInput): Promi
 
   let loaded: Awaited<ReturnType<typeof loadDocument>>;
   try {
-    loaded = await loadDocument({ fileName, bytes: input.bytes, maxBytes: deps.maxFileBytes });
+    loaded = await loadDocument({
+      fileName,
+      bytes: input.bytes,
+      maxBytes: deps.maxFileBytes,
+      onProgress: input.onProgress
+        ? (read) => input.onProgress?.({ ...read, chunksDone: 0 })
+        : undefined,
+    });
   } catch (error) {
     if (error instanceof LoadError) {
       return { status: 'failed', reason: error.reason, message: error.message };
@@ -93,6 +119,11 @@ export async function ingestFile(deps: IngestionDeps, input: IngestInput): Promi
   if (drafts.length === 0) {
     return { status: 'failed', reason: 'no_text', message: 'No text could be read from this file' };
   }
+  input.onProgress?.({
+    pagesDone: loaded.pageCount ?? 0,
+    pageCount: loaded.pageCount,
+    chunksDone: drafts.length,
+  });
 
   const documentId = randomBytes(12).toString('base64url');
   const embeds = Boolean(deps.embedChunks);
@@ -135,6 +166,12 @@ export async function ingestFile(deps: IngestionDeps, input: IngestInput): Promi
         })),
       );
       await recordKnowledgeChange(tx, documentId, 'upsert');
+      await input.beforeCommit?.(tx, {
+        document: row,
+        replaced: predecessors,
+        pages: loaded.pageCount,
+        chunks: drafts.length,
+      });
       return row;
     });
   } catch (error) {
@@ -161,18 +198,52 @@ export async function ingestFile(deps: IngestionDeps, input: IngestInput): Promi
   };
 }
 
-/** Removes documents by id or file name; returns what was removed. */
+export type RemovedDocument = { document: DocumentRow; chunks: number };
+
+export type RemoveHooks = {
+  /** Runs inside the removal's transaction for each document removed (an audit row). */
+  beforeCommit?: (tx: Database, removed: RemovedDocument) => Promise<void>;
+};
+
+/** Removes documents by id or file name (the CLI's --remove); returns what was removed. */
 export async function removeDocuments(deps: IngestionDeps, key: string): Promise<DocumentRow[]> {
   const found = await findDocumentsByIdOrFileName(deps.db, key);
+  const removed = await removeFound(deps, found, {});
+  return removed.map((entry) => entry.document);
+}
+
+/** Removes one document by id only (an admin's Remove); null when no document has that id. */
+export async function removeDocumentById(
+  deps: IngestionDeps,
+  id: string,
+  hooks: RemoveHooks = {},
+): Promise<RemovedDocument | null> {
+  const document = await findDocumentById(deps.db, id);
+  if (!document) return null;
+  const [removed] = await removeFound(deps, [document], hooks);
+  return removed ?? null;
+}
+
+async function removeFound(
+  deps: IngestionDeps,
+  found: DocumentRow[],
+  hooks: RemoveHooks,
+): Promise<RemovedDocument[]> {
   if (found.length === 0) return [];
-  await deps.db.transaction(async (tx) => {
+  const removed = await deps.db.transaction(async (tx) => {
+    const done: RemovedDocument[] = [];
     for (const document of found) {
-      await deleteDocument(tx, document.id);
+      const chunks = await countChunksOfDocument(tx, document.id);
+      // Another request may have removed it since it was found: then there is nothing to record.
+      if (!(await deleteDocument(tx, document.id))) continue;
       await recordKnowledgeChange(tx, document.id, 'remove');
+      await hooks.beforeCommit?.(tx, { document, chunks });
+      done.push({ document, chunks });
     }
+    return done;
   });
-  for (const document of found) await removeFileIfUnused(deps, document.sha256);
-  return found;
+  for (const { document } of removed) await removeFileIfUnused(deps, document.sha256);
+  return removed;
 }
 
 async function removeFileIfUnused(deps: IngestionDeps, sha256: string): Promise<void> {

@@ -5,7 +5,7 @@ import { getDocumentProxy } from 'unpdf';
 import { GARBLED_MESSAGE, looksGarbled, looksGarbledLine } from '../garbled.ts';
 import { countWords } from '../language.ts';
 import { collectHyphenEvidence, hasContent, normaliseText } from '../normalise.ts';
-import { LoadError, type LoadedBlock } from '../types.ts';
+import { LoadError, type LoadedBlock, type LoadProgressListener } from '../types.ts';
 import { removeFurniture } from './pdf-furniture.ts';
 import { buildLines, type PdfLine, type RawTextItem } from './pdf-lines.ts';
 import { buildBlocks, measureLayout } from './pdf-paragraphs.ts';
@@ -62,7 +62,11 @@ async function readLabels(pdf: PdfDocument): Promise<string[] | null> {
   }
 }
 
-async function readPageLines(pdf: PdfDocument, warnings: string[]): Promise<PdfLine[][]> {
+async function readPageLines(
+  pdf: PdfDocument,
+  warnings: string[],
+  onProgress: LoadProgressListener | undefined,
+): Promise<PdfLine[][]> {
   const pages: PdfLine[][] = [];
   let failed = 0;
   for (let number = 1; number <= pdf.numPages; number++) {
@@ -78,18 +82,24 @@ async function readPageLines(pdf: PdfDocument, warnings: string[]): Promise<PdfL
       failed++;
       pages.push([]);
     }
+    onProgress?.({ pagesDone: number, pageCount: pdf.numPages });
   }
   if (failed === pdf.numPages) throw new LoadError('damaged', DAMAGED_PDF_MESSAGE);
   if (failed > 0) warnings.push(`${failed} page(s) could not be read and were skipped.`);
   return pages;
 }
 
-export async function loadPdf(bytes: Uint8Array): Promise<LoaderResult> {
+/** Reading the pages is most of the time a large PDF takes, so progress counts pages read. */
+export async function loadPdf(
+  bytes: Uint8Array,
+  options: { onProgress?: LoadProgressListener } = {},
+): Promise<LoaderResult> {
   const pdf = await open(bytes);
   try {
     const warnings: string[] = [];
+    options.onProgress?.({ pagesDone: 0, pageCount: pdf.numPages });
     const [title, pdfLabels] = await Promise.all([readMetadataTitle(pdf), readLabels(pdf)]);
-    const rawPages = await readPageLines(pdf, warnings);
+    const rawPages = await readPageLines(pdf, warnings, options.onProgress);
     if (!rawPages.some((lines) => lines.some((line) => hasContent(line.text)))) {
       throw new LoadError('no_text', NO_TEXT_MESSAGE);
     }

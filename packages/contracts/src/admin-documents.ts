@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+// Re-exported for the server; the browser imports them from admin-document-rules.ts (no zod).
+export { UPLOAD_EXTENSIONS, UPLOAD_MAX_FILES } from './admin-document-rules.ts';
+
+/** A document in the Knowledge Base tab. */
+export const adminDocumentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  bytes: z.number().int(),
+  pageCount: z.number().int().nullable(),
+  chunkCount: z.number().int(),
+  language: z.string().nullable(),
+  /** 'ready', or 'embedding' while dense vectors are still being computed. */
+  status: z.string(),
+  warning: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminDocument = z.infer<typeof adminDocumentSchema>;
+
+export const adminDocumentListResponseSchema = z.object({
+  documents: z.array(adminDocumentSchema),
+});
+export type AdminDocumentListResponse = z.infer<typeof adminDocumentListResponseSchema>;
+
+export const adminDocumentRemovedResponseSchema = z.object({
+  removed: z.object({ id: z.string(), fileName: z.string() }),
+});
+export type AdminDocumentRemovedResponse = z.infer<typeof adminDocumentRemovedResponseSchema>;
+
+/**
+ * POST /api/admin/documents answers with newline-delimited JSON, one event per line, so the
+ * browser can show each file's progress while the request is still running. Blank lines are
+ * keep-alives: skip them.
+ */
+export const uploadEventSchema = z.discriminatedUnion('type', [
+  /** The file arrived whole on disk and is being read. */
+  z.object({ type: z.literal('received'), file: z.string(), bytes: z.number().int() }),
+  /** Pages read so far (of `pageCount` when known), then chunks made. */
+  z.object({
+    type: z.literal('progress'),
+    file: z.string(),
+    pagesDone: z.number().int(),
+    pageCount: z.number().int().nullable(),
+    chunksDone: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('result'),
+    file: z.string(),
+    status: z.enum(['ingested', 'replaced', 'skipped', 'failed']),
+    message: z.string(),
+    documentId: z.string().nullable(),
+    pages: z.number().int().nullable(),
+    chunks: z.number().int().nullable(),
+    /** Non-fatal problems found while reading (pages skipped, legacy-font lines left out). */
+    warnings: z.array(z.string()),
+  }),
+  /** Every file has been handled; `failed` counts those not ingested for an error. */
+  z.object({ type: z.literal('done'), ingested: z.number().int(), failed: z.number().int() }),
+]);
+export type UploadEvent = z.infer<typeof uploadEventSchema>;
+export type UploadResultStatus = Extract<UploadEvent, { type: 'result' }>['status'];
