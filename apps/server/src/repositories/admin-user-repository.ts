@@ -1,6 +1,7 @@
 import { asc, count, eq, getTableColumns, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { limitSettings, type UserRow, userLimits, users } from '../db/schema.ts';
+import { containsPattern } from './like-pattern.ts';
 
 export type UserWithLimits = UserRow & {
   maxRequestsPerDay: number;
@@ -8,11 +9,6 @@ export type UserWithLimits = UserRow & {
   maxConversations: number;
   customLimits: boolean;
 };
-
-/** `%`, `_` and `\` typed by the admin match themselves, not any text. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 function searchOf(query: string | undefined): SQL | undefined {
   if (!query) return undefined;

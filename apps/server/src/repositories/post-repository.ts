@@ -10,6 +10,7 @@ import {
   profiles,
   reposts,
 } from '../db/schema.ts';
+import { containsPattern } from './like-pattern.ts';
 
 export async function insertPost(db: Database, values: typeof posts.$inferInsert) {
   const [row] = await db.insert(posts).values(values).returning();
@@ -124,7 +125,7 @@ export async function feedEntries(
 
 /** Posts containing the text, newest first. */
 export function searchPostRefs(db: Database, text: string, limit: number): Promise<PostRef[]> {
-  const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = containsPattern(text);
   return db
     .select({ id: posts.id, at: posts.createdAt })
     .from(posts)

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, ne, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { follows, type ProfileRow, profiles } from '../db/schema.ts';
+import { containsPattern } from './like-pattern.ts';
 
 export async function findProfileByUserId(db: Database, userId: string) {
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
@@ -93,7 +94,7 @@ export function suggestedProfiles(
 
 /** Profiles whose username or display name contains the text. */
 export function searchProfiles(db: Database, text: string, limit: number): Promise<ProfileRow[]> {
-  const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = containsPattern(text);
   return db
     .select()
     .from(profiles)
