@@ -13,9 +13,40 @@ export const E2E_ACCOUNTS = {
   // One per browser project, so parallel runs do not ban each other's user.
   'banned-desktop': account('e2e-banned-desktop', 'banned-desktop@e2e.test', 'Banned Desktop'),
   'banned-mobile': account('e2e-banned-mobile', 'banned-mobile@e2e.test', 'Banned Mobile'),
-  // Chat flows, one account per flow and project so parallel tests keep to their own lists.
+  // Chat and admin flows, one account per flow and project so parallel tests keep to their own
+  // lists.
   ...Object.fromEntries(
-    ['chat', 'lists', 'share', 'import'].flatMap((flow) =>
+    [
+      'chat',
+      'lists',
+      'share',
+      'import',
+      // Admin dashboard flows (tests/admin-dashboard.spec.ts).
+      'admin-role',
+      'admin-ban',
+      'admin-limits',
+      'admin-chats',
+    ].flatMap((flow) =>
+      ['desktop', 'mobile'].map((project) => [
+        `${flow}-${project}`,
+        account(
+          `e2e-${flow}-${project}`,
+          `${flow}-${project}@e2e.test`,
+          `Member ${flow} ${project}`,
+        ),
+      ]),
+    ),
+  ),
+  // Community flows (tests/community.spec.ts), one account per flow and project.
+  ...Object.fromEntries(
+    [
+      'community-a',
+      'community-b',
+      'community-visitor',
+      'community-quote',
+      'community-axe-light',
+      'community-axe-dark',
+    ].flatMap((flow) =>
       ['desktop', 'mobile'].map((project) => [
         `${flow}-${project}`,
         account(

@@ -276,6 +276,14 @@ const policy: [
     OWNER_ONLY,
   ],
   [
+    'quote saved?',
+    'GET',
+    '/api/community/quote-collections/{id}/quotes/{postId}',
+    (s) => `/api/community/quote-collections/${s.collectionId}/quotes/${s.quoteId}`,
+    undefined,
+    READ,
+  ],
+  [
     'save quote',
     'PUT',
     '/api/community/quote-collections/{id}/quotes/{postId}',

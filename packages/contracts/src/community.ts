@@ -234,6 +234,9 @@ export const updateCollectionRequestSchema = z
   .refine((value) => Object.keys(value).length > 0, 'Send at least one field to change');
 export type UpdateCollectionRequest = z.input<typeof updateCollectionRequestSchema>;
 
+/** GET /api/community/quote-collections/{id}/quotes/{postId}: is the quote in it? */
+export const collectionQuoteStateSchema = z.object({ saved: z.boolean() });
+
 // --- Explore -----------------------------------------------------------------------------
 
 /** GET /api/community/search?q=: posts and profiles matching the words. */

@@ -13,6 +13,8 @@ const PAGE_MODULES: ReadonlyArray<[RegExp, string]> = [
   [/^\/chat\/?$/, 'src/app/routes/chat.tsx'],
   [/^\/share\/[^/]+\/?$/, 'src/app/routes/shared-conversation.tsx'],
   [/^\/donate\/?$/, 'src/app/routes/donate.tsx'],
+  [/^\/community(\/|$)/, 'src/app/routes/community-routes.tsx'],
+  [/^\/admin\/?$/, 'src/app/routes/admin.tsx'],
 ];
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };

@@ -79,6 +79,17 @@ export async function addQuote(db: Database, collectionId: string, postId: strin
     .where(eq(quoteCollections.id, collectionId));
 }
 
+export async function hasQuote(db: Database, collectionId: string, postId: string) {
+  const rows = await db
+    .select({ postId: collectionQuotes.postId })
+    .from(collectionQuotes)
+    .where(
+      and(eq(collectionQuotes.collectionId, collectionId), eq(collectionQuotes.postId, postId)),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function removeQuote(db: Database, collectionId: string, postId: string) {
   await db
     .delete(collectionQuotes)

@@ -1,6 +1,7 @@
 import { okResponseSchema } from '@samvad/contracts/auth';
 import {
   collectionDetailResponseSchema,
+  collectionQuoteStateSchema,
   collectionResponseSchema,
   createCollectionRequestSchema,
   cursorQuerySchema,
@@ -13,6 +14,7 @@ import { requireCommunityMember } from '../http/community-guard.ts';
 import {
   changeCollection,
   collectionDetail,
+  collectionHasQuote,
   createCollection,
   removeCollection,
   setCollectionQuote,
@@ -95,6 +97,26 @@ export const communityCollectionRoutes: FastifyPluginAsyncZod<AppContext> = asyn
       await removeCollection(db, user, request.params.id);
       return { ok: true as const };
     },
+  );
+
+  app.get(
+    '/api/community/quote-collections/:id/quotes/:postId',
+    {
+      schema: {
+        summary: 'Whether the quote is saved in the collection',
+        tags,
+        params: quoteParams,
+        response: { 200: collectionQuoteStateSchema },
+      },
+    },
+    async (request) => ({
+      saved: await collectionHasQuote(
+        db,
+        request.params.id,
+        request.params.postId,
+        request.viewer.user?.id ?? null,
+      ),
+    }),
   );
 
   for (const [method, on] of [

@@ -17,6 +17,7 @@ import {
   countCollectionsOf,
   deleteCollection,
   findCollection,
+  hasQuote,
   insertCollection,
   quotePage,
   removeQuote,
@@ -125,6 +126,17 @@ export async function setCollectionQuote(
     await removeQuote(db, id, postId);
   }
   return presentCollection(await visibleCollection(db, id, user.id));
+}
+
+/** Whether the quote is in the collection (Save Quote's boxes); the collection must be visible. */
+export async function collectionHasQuote(
+  db: Database,
+  id: string,
+  postId: string,
+  viewerId: string | null,
+): Promise<boolean> {
+  await visibleCollection(db, id, viewerId);
+  return hasQuote(db, id, postId);
 }
 
 const quotePosition = z.object({ at: z.iso.datetime(), id: z.string().max(64) });

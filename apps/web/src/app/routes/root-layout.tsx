@@ -64,6 +64,9 @@ export function RootLayout() {
         <header className="flex h-16 shrink-0 items-center justify-between px-4 sm:px-6">
           <Brand />
           <div className="flex items-center gap-1">
+            <CommunityLink
+              current={pathname === '/community' || pathname.startsWith('/community/')}
+            />
             <ThemeToggle />
             {auth.status === 'authenticated' && <AccountMenu user={auth.user} />}
           </div>
@@ -74,6 +77,23 @@ export function RootLayout() {
         <Toaster />
       </Suspense>
     </div>
+  );
+}
+
+/**
+ * The way into the community from every framed page (the chat links to it from its sources).
+ * Text only: an icon here costs /chat's first load more than its own bytes (it splits the icon
+ * library's shared code out of the entry chunk).
+ */
+function CommunityLink({ current }: { current: boolean }) {
+  return (
+    <Link
+      to="/community"
+      aria-current={current ? 'page' : undefined}
+      className="inline-flex h-10 items-center gap-2 rounded-full px-3 text-sm font-medium text-foreground transition-colors hover:bg-secondary aria-[current=page]:bg-secondary"
+    >
+      Community
+    </Link>
   );
 }
 

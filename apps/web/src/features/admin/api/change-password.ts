@@ -1,6 +1,7 @@
 import type { ChangePasswordRequest } from '@samvad/contracts/auth';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../shared/api/api-client.ts';
+import { ADMIN_LOGS_KEY } from './get-admin-logs.ts';
 
 /** POST /api/admin/change-password. */
 export function changePassword(request: ChangePasswordRequest): Promise<{ ok: true }> {
@@ -8,5 +9,13 @@ export function changePassword(request: ChangePasswordRequest): Promise<{ ok: tr
 }
 
 export function useChangePassword(options: { onSuccess?: () => void } = {}) {
-  return useMutation({ mutationFn: changePassword, onSuccess: options.onSuccess });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      // The change is audited: an open Admin Logs tab shows it.
+      void queryClient.invalidateQueries({ queryKey: ADMIN_LOGS_KEY });
+      options.onSuccess?.();
+    },
+  });
 }

@@ -17,8 +17,17 @@ import {
 
 const CHANGE_FAILED_MESSAGE = 'There was a problem changing the password. Please try again.';
 
-/** The admin's password change (admin-community §5): username, current, new and confirm. */
-export function ChangePasswordForm({ username }: { username: string | null }) {
+/**
+ * The admin's password change (admin-community §5): username, current, new and confirm.
+ * `onChanged` runs after a successful change (the dialog closes).
+ */
+export function ChangePasswordForm({
+  username,
+  onChanged,
+}: {
+  username: string | null;
+  onChanged?: () => void;
+}) {
   const empty: PasswordChangeValues = {
     username: username ?? '',
     currentPassword: '',
@@ -31,6 +40,7 @@ export function ChangePasswordForm({ username }: { username: string | null }) {
     onSuccess: () => {
       setValues(empty);
       toast({ title: 'Password changed', description: 'Use the new password from now on.' });
+      onChanged?.();
     },
   });
 

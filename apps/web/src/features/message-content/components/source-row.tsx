@@ -1,9 +1,29 @@
 import type { Source } from '@samvad/contracts/sources';
 import { ArrowUpRight } from 'lucide-react';
+import { Link } from 'react-router';
 import { toSafeUrl } from '../lib/safe-url.ts';
 import { scorePercent, sourceAnchorId, sourcePageText } from '../lib/source-format.ts';
 
 type SourceRowProps = { source: Source; citation: number; messageId: string };
+
+/**
+ * Where 'Post as quote' goes. The passage and its source travel in router state (the URL stays
+ * short); the community reads this shape (features/community/lib/quote-draft.ts) and copes when
+ * the state is missing.
+ */
+export const POST_AS_QUOTE_PATH = '/community?quote=1';
+
+export type PostAsQuoteState = {
+  quote: {
+    excerpt: string;
+    source: Pick<Source, 'file_name' | 'page' | 'page_label' | 'link'>;
+  };
+};
+
+function postAsQuoteState(source: Source, excerpt: string): PostAsQuoteState {
+  const { file_name, page, page_label, link } = source;
+  return { quote: { excerpt, source: { file_name, page, page_label, link } } };
+}
 
 /**
  * One source under a reply: its citation number (the marker in the text), the file, the page,
@@ -16,6 +36,7 @@ export function SourceRow({ source, citation, messageId }: SourceRowProps) {
   const page = sourcePageText(source);
   const percent = scorePercent(source.score);
   const link = toSafeUrl(source.link);
+  const excerpt = source.excerpt?.trim();
 
   return (
     <li
@@ -35,7 +56,7 @@ export function SourceRow({ source, citation, messageId }: SourceRowProps) {
           {source.file_name}
         </p>
         {/* Wraps under the name on phones; on wider screens fixed columns line up row to row. */}
-        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground tabular-nums sm:mt-0 sm:grid sm:shrink-0 sm:grid-cols-[4.5rem_4.5rem_6.25rem] sm:items-center sm:justify-items-end sm:gap-x-2">
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground tabular-nums sm:mt-0 sm:grid sm:shrink-0 sm:grid-cols-[4.5rem_4.5rem_6.25rem_7rem] sm:items-center sm:justify-items-end sm:gap-x-2">
           {page ? (
             <span className="max-w-full truncate whitespace-nowrap" title={page}>
               {page}
@@ -55,20 +76,36 @@ export function SourceRow({ source, citation, messageId }: SourceRowProps) {
               {percent}%
             </span>
           </span>
-          {link ? (
-            <a
-              href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-describedby={nameId}
-              className="-my-1 ml-auto inline-flex items-center gap-0.5 rounded-md px-1.5 py-1 font-medium whitespace-nowrap text-primary transition-colors hover:bg-secondary sm:-mr-1.5 sm:ml-0"
-            >
-              View source
-              <ArrowUpRight aria-hidden className="size-3.5" />
-            </a>
-          ) : (
-            <span aria-hidden className="hidden sm:block" />
-          )}
+          {/* The actions stay together: on phones they wrap as one group to the right; on wider
+              screens (display: contents) each takes its own column of the grid. */}
+          <span className="ml-auto flex items-center gap-x-2 sm:contents">
+            {link ? (
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-describedby={nameId}
+                className="-my-1 inline-flex items-center gap-0.5 rounded-md px-1.5 py-1 font-medium whitespace-nowrap text-primary transition-colors hover:bg-secondary sm:-mr-1.5"
+              >
+                View source
+                <ArrowUpRight aria-hidden className="size-3.5" />
+              </a>
+            ) : (
+              <span aria-hidden className="hidden sm:block" />
+            )}
+            {excerpt ? (
+              <Link
+                to={POST_AS_QUOTE_PATH}
+                state={postAsQuoteState(source, excerpt)}
+                aria-describedby={nameId}
+                className="-my-1 -mr-1.5 inline-flex items-center rounded-md px-1.5 py-1 font-medium whitespace-nowrap text-primary transition-colors hover:bg-secondary"
+              >
+                Post as quote
+              </Link>
+            ) : (
+              <span aria-hidden className="hidden sm:block" />
+            )}
+          </span>
         </div>
       </div>
     </li>

@@ -1,8 +1,10 @@
 import type { Source } from '@samvad/contracts/sources';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MarkdownContent } from './markdown-content.tsx';
+import { POST_AS_QUOTE_PATH } from './source-row.tsx';
 import { SourcesList } from './sources-list.tsx';
 
 const sources: Source[] = [
@@ -122,5 +124,61 @@ describe('SourcesList', () => {
     expect(document.getElementById('source-m1-1')).not.toBeNull();
     // Only the list of that message opens.
     expect(document.getElementById('source-other-1')).toBeNull();
+  });
+});
+
+/** Where 'Post as quote' lands in these tests: shows the path and the state it arrived with. */
+function Community() {
+  const location = useLocation();
+  return (
+    <output aria-label="arrived">
+      {location.pathname + location.search} {JSON.stringify(location.state)}
+    </output>
+  );
+}
+
+describe("'Post as quote'", () => {
+  const quoted: Source[] = [
+    {
+      file_name: 'annihilation.pdf',
+      page: 12,
+      page_label: 'xii',
+      score: 0.8,
+      link: '/api/documents/d1/file#page=12',
+      excerpt: 'Caste is a state of mind.',
+    },
+    { file_name: 'letters.pdf', score: 0.5, excerpt: '   ' },
+  ];
+
+  it('goes to the community with the excerpt and its source in router state', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/chat']}>
+        <Routes>
+          <Route path="/chat" element={<SourcesList sources={quoted} messageId="m1" />} />
+          <Route path="/community" element={<Community />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    // Only a source with an excerpt can be quoted.
+    const [withExcerpt, blank] = rows();
+    expect(blank && within(blank).queryByRole('link', { name: 'Post as quote' })).toBeNull();
+    const link = withExcerpt && within(withExcerpt).getByRole('link', { name: 'Post as quote' });
+    expect(link?.getAttribute('href')).toBe(POST_AS_QUOTE_PATH);
+    if (!link) throw new Error('no link');
+    await user.click(link);
+    const arrived = screen.getByRole('status', { name: 'arrived' }).textContent ?? '';
+    expect(arrived.startsWith('/community?quote=1 ')).toBe(true);
+    expect(JSON.parse(arrived.slice(arrived.indexOf(' ') + 1))).toEqual({
+      quote: {
+        excerpt: 'Caste is a state of mind.',
+        source: {
+          file_name: 'annihilation.pdf',
+          page: 12,
+          page_label: 'xii',
+          link: '/api/documents/d1/file#page=12',
+        },
+      },
+    });
   });
 });

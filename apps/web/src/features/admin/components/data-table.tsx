@@ -1,0 +1,95 @@
+import { LoaderCircle } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '../../../shared/lib/cn.ts';
+import { Alert } from '../../../shared/ui/alert.tsx';
+
+/**
+ * A table that scrolls sideways inside its card on narrow screens. The scrolling box is a
+ * labelled, focusable region so keyboard users can scroll it too.
+ */
+export function TableFrame({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+      tabIndex={0}
+      // `relative`: absolutely placed content (an sr-only header) is clipped here too; otherwise
+      // it sits past the table's right edge and widens the whole page on phones.
+      className="relative -mx-1 overflow-x-auto rounded-xl border border-border focus-visible:outline-2"
+    >
+      <table
+        aria-label={label}
+        className={cn('w-full border-collapse text-left text-sm', className)}
+      >
+        {children}
+      </table>
+    </section>
+  );
+}
+
+/** A header that does not sort. */
+export function Th({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      scope="col"
+      className={cn(
+        'px-3 py-2 text-left align-bottom text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Td({ className, ...props }: ComponentProps<'td'>) {
+  return <td className={cn('px-3 py-2.5 align-top', className)} {...props} />;
+}
+
+/** The header row's look. */
+export const headRowClass = 'border-b border-border bg-muted/50';
+/** A body row's look. */
+export const bodyRowClass = 'border-b border-border last:border-b-0';
+
+/** What a list shows before its rows: loading, a failure, or nothing to list. */
+export function ListState({
+  isPending,
+  error,
+  isEmpty,
+  empty,
+  onRetry,
+}: {
+  isPending: boolean;
+  error: unknown;
+  isEmpty: boolean;
+  empty: string;
+  onRetry(): void;
+}) {
+  if (isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-6 text-sm text-muted-foreground">
+        <LoaderCircle aria-hidden className="size-4 animate-spin" />
+        Loading…
+      </p>
+    );
+  }
+  if (error) {
+    return (
+      <Alert variant="destructive">
+        This list could not be loaded.{' '}
+        <button type="button" onClick={onRetry} className="cursor-pointer font-medium underline">
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  if (isEmpty) return <p className="py-6 text-sm text-muted-foreground">{empty}</p>;
+  return null;
+}

@@ -1,0 +1,124 @@
+import type { AdminDocument } from '@samvad/contracts/admin-documents';
+import { Trash2, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '../../../shared/ui/badge.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
+import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
+import { useAdminDocuments } from '../api/list-documents.ts';
+import { useSortedRows } from '../hooks/use-sorted-rows.ts';
+import { formatDateTime } from '../lib/format-date.ts';
+import { timeValue } from '../lib/sort-rows.ts';
+import { bodyRowClass, headRowClass, ListState, TableFrame, Td } from './data-table.tsx';
+import { formatBytes } from './knowledge-base-progress.tsx';
+import { KnowledgeBaseRemoveDialog } from './knowledge-base-remove-dialog.tsx';
+import { TabSection } from './tab-section.tsx';
+
+const columns = {
+  title: (d: AdminDocument) => d.title,
+  file: (d: AdminDocument) => d.fileName,
+  pages: (d: AdminDocument) => d.pageCount,
+  chunks: (d: AdminDocument) => d.chunkCount,
+  status: (d: AdminDocument) => d.status,
+  added: (d: AdminDocument) => timeValue(d.createdAt),
+};
+
+const STATUS_LABELS: Record<string, string> = { ready: 'Ready', embedding: 'Embedding' };
+
+/** The documents answers are drawn from, newest first until a header is clicked; Remove. */
+export function KnowledgeBaseDocuments() {
+  const list = useAdminDocuments();
+  const { rows, headerProps } = useSortedRows(list.data?.documents, columns);
+  const [removing, setRemoving] = useState<AdminDocument | null>(null);
+  const count = list.data?.documents.length;
+
+  return (
+    <TabSection
+      title="Documents"
+      description={
+        count === undefined
+          ? 'Everything answers can cite.'
+          : `${count} ${count === 1 ? 'document' : 'documents'} that answers can cite.`
+      }
+    >
+      <ListState
+        isPending={list.isPending}
+        error={list.error}
+        isEmpty={rows.length === 0}
+        empty="No documents yet: upload some above."
+        onRetry={() => void list.refetch()}
+      />
+      {rows.length > 0 && (
+        // Relative: the sr-only texts inside (position: absolute) stay within the scrolling frame
+        // instead of widening the page on phones.
+        <TableFrame label="Documents" className="relative min-w-[860px]">
+          <thead>
+            <tr className={headRowClass}>
+              <SortableHeader {...headerProps('title')}>Title</SortableHeader>
+              <SortableHeader {...headerProps('file')}>File</SortableHeader>
+              <SortableHeader {...headerProps('pages')}>Pages</SortableHeader>
+              <SortableHeader {...headerProps('chunks')}>Chunks</SortableHeader>
+              <SortableHeader {...headerProps('status')}>Status</SortableHeader>
+              <SortableHeader {...headerProps('added')}>Added</SortableHeader>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((document) => (
+              <tr key={document.id} className={bodyRowClass}>
+                <Td>
+                  <span className="font-medium break-words">{document.title}</span>
+                  {document.warning && (
+                    <p className="mt-1 flex items-start gap-1.5 text-xs leading-relaxed text-muted-foreground">
+                      <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+                      <span>
+                        <span className="sr-only">Warning: </span>
+                        {document.warning}
+                      </span>
+                    </p>
+                  )}
+                </Td>
+                <Td>
+                  <a
+                    href={`/api/documents/${encodeURIComponent(document.id)}/file`}
+                    target="_blank"
+                    rel="noopener"
+                    className="break-all underline-offset-2 hover:underline"
+                  >
+                    {document.fileName}
+                  </a>
+                  <p className="text-xs text-muted-foreground tabular-nums">
+                    {formatBytes(document.bytes)}
+                  </p>
+                </Td>
+                <Td className="tabular-nums">{document.pageCount ?? '—'}</Td>
+                <Td className="tabular-nums">{document.chunkCount}</Td>
+                <Td>
+                  <Badge variant={document.status === 'ready' ? 'neutral' : 'outline'}>
+                    {STATUS_LABELS[document.status] ?? document.status}
+                  </Badge>
+                </Td>
+                <Td className="whitespace-nowrap">{formatDateTime(document.createdAt)}</Td>
+                <Td>
+                  <Button
+                    variant="outline"
+                    className="h-8 px-3 text-xs"
+                    aria-label={`Remove ${document.fileName}`}
+                    onClick={() => setRemoving(document)}
+                  >
+                    <Trash2 aria-hidden />
+                    Remove
+                  </Button>
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </TableFrame>
+      )}
+      {removing && (
+        <KnowledgeBaseRemoveDialog document={removing} onClose={() => setRemoving(null)} />
+      )}
+    </TabSection>
+  );
+}

@@ -1,0 +1,40 @@
+import type { QuoteSource } from '@samvad/contracts/community';
+import { FileText } from 'lucide-react';
+import { cn } from '../../../shared/lib/cn.ts';
+import { documentLink, quoteSourceLabel } from '../lib/quote-draft.ts';
+
+/** Where a quote comes from: the file and the page, opening the document when it can. */
+export function QuoteSourceLine({
+  source,
+  className,
+}: {
+  source: QuoteSource;
+  className?: string;
+}) {
+  const label = quoteSourceLabel(source);
+  // Only the app's own documents are linked (the post API refuses others; checked again here).
+  const link = documentLink(source.link);
+  return (
+    <p
+      className={cn(
+        'flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground not-italic',
+        className,
+      )}
+    >
+      <FileText aria-hidden className="size-3.5 shrink-0" />
+      <span className="sr-only">Source: </span>
+      {link ? (
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="min-w-0 truncate font-medium text-primary underline-offset-2 hover:underline"
+        >
+          {label}
+        </a>
+      ) : (
+        <span className="min-w-0 truncate">{label}</span>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,120 @@
+import type { QuoteSource } from '@samvad/contracts/community';
+import { codePointLength, POST_MAX_LENGTH } from '@samvad/contracts/community-rules';
+
+/** A quote on its way from a chat answer to the composer: the passage and where it is from. */
+export type QuoteDraft = { content: string; source: QuoteSource };
+
+/**
+ * 'Post as quote' under a chat answer goes to /community?quote=1 with router state
+ * `{ quote: { excerpt, source: { file_name, page, page_label, link } } }` (the chat's source
+ * shape; see message-content/components/source-row.tsx). History state can hold anything, so it
+ * is read as untrusted input and cut to what the post API accepts.
+ */
+export function quoteDraftFromState(state: unknown): QuoteDraft | null {
+  if (!isRecord(state) || !isRecord(state.quote)) return null;
+  const { excerpt, source } = state.quote;
+  if (typeof excerpt !== 'string' || !isRecord(source)) return null;
+  const content = clip(excerpt.trim(), POST_MAX_LENGTH);
+  const fileName = typeof source.file_name === 'string' ? source.file_name.trim() : '';
+  if (!content || !fileName) return null;
+  return {
+    content,
+    source: {
+      fileName: clip(fileName, 300),
+      page: validPage(source.page),
+      pageLabel: typeof source.page_label === 'string' ? clip(source.page_label, 40) : null,
+      link: documentLink(source.link),
+    },
+  };
+}
+
+/** The query parameter that says "a quote is coming" (its text travels in router state). */
+export const QUOTE_PARAM = 'quote';
+
+// Session storage keeps the draft across the sign-in redirect and the create-profile detour.
+const STORAGE_KEY = 'samvad.quoteDraft';
+
+export function storeQuoteDraft(draft: QuoteDraft): void {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(draft));
+  } catch {
+    // Storage full or disabled: the draft is only a convenience.
+  }
+}
+
+/** The stored draft, if any (it stays until cleared: a composer clears it once it has it). */
+export function readQuoteDraft(): QuoteDraft | null {
+  let raw: string | null = null;
+  try {
+    raw = sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (!isRecord(value) || !isRecord(value.source)) return null;
+    const { source } = value;
+    // Stored in the post's own shape; read back through the same checks.
+    return quoteDraftFromState({
+      quote: {
+        excerpt: value.content,
+        source: {
+          file_name: source.fileName,
+          page: source.page,
+          page_label: source.pageLabel,
+          link: source.link,
+        },
+      },
+    });
+  } catch {
+    return null;
+  }
+}
+
+export function clearQuoteDraft(): void {
+  try {
+    sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing to clear without storage.
+  }
+}
+
+export function hasQuoteDraft(): boolean {
+  try {
+    return sessionStorage.getItem(STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** "speeches.pdf, p. 12": how a quote's source is named under it. */
+export function quoteSourceLabel(source: QuoteSource): string {
+  const page = source.pageLabel?.trim() || (source.page != null ? String(source.page) : '');
+  return page ? `${source.fileName}, p. ${page}` : source.fileName;
+}
+
+// The post API only takes links into the app's own documents (quoteSourceSchema).
+const DOCUMENT_LINK = /^\/api\/documents\/[\w-]+\/file(#page=\d+)?$/;
+
+/** The link when it points into the app's documents, else null. */
+export function documentLink(value: unknown): string | null {
+  return typeof value === 'string' && value.length <= 500 && DOCUMENT_LINK.test(value)
+    ? value
+    : null;
+}
+
+function validPage(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 1_000_000
+    ? value
+    : null;
+}
+
+/** The first `max` code points (an emoji is never cut in half). */
+function clip(text: string, max: number): string {
+  return codePointLength(text) <= max ? text : Array.from(text).slice(0, max).join('');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
