@@ -88,6 +88,16 @@ describe('/auth/google/callback', () => {
     expect(requestsTo(fetchMock, CALLBACK)).toHaveLength(1);
   });
 
+  it('returns to the page sign-in started from', async () => {
+    signInApi();
+    sessionStorage.setItem('samvad.signInReturnTo', '/donate');
+    const app = renderApp('/auth/google/callback?code=c-5&state=s-5');
+    await findToast('Sign in successful');
+    await act(() => vi.advanceTimersByTimeAsync(OAUTH_REDIRECT_DELAY_MS));
+    await waitFor(() => expect(app.path()).toBe('/donate'));
+    expect(sessionStorage.getItem('samvad.signInReturnTo')).toBeNull();
+  });
+
   it('toasts the failure when the server refuses the code, then goes home', async () => {
     const fetchMock = stubApi({
       ...visitorApi(),

@@ -7,6 +7,7 @@ import { toast } from '../../../shared/toast/toast-store.ts';
 import { exchangeGoogleCodeOnce } from '../api/exchange-google-code.ts';
 import { sessionQueryKey } from '../api/get-session.ts';
 import { readGoogleCallback } from '../lib/google-callback-params.ts';
+import { takeSignInReturn } from '../lib/sign-in-return.ts';
 
 /** Spec §9 "OAuth redirect delay". */
 export const OAUTH_REDIRECT_DELAY_MS = 2000;
@@ -18,7 +19,8 @@ class ProviderError extends Error {}
 /**
  * Finishes a Google sign-in on /auth/google/callback: exchanges the code from `search` (once,
  * however often React runs the effect), refreshes the session, toasts the outcome and goes to
- * / after 2 seconds (the landing page then sends a signed-in user on to /chat).
+ * the page sign-in started from after 2 seconds, else / (the landing page then sends a
+ * signed-in user on to /chat).
  */
 export function useGoogleCallback(search: string): GoogleCallbackStatus {
   const queryClient = useQueryClient();
@@ -32,7 +34,8 @@ export function useGoogleCallback(search: string): GoogleCallbackStatus {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (next: GoogleCallbackStatus) => {
       setStatus(next);
-      timer = setTimeout(() => navigate('/', { replace: true }), OAUTH_REDIRECT_DELAY_MS);
+      const to = next === 'succeeded' ? takeSignInReturn() : '/';
+      timer = setTimeout(() => navigate(to, { replace: true }), OAUTH_REDIRECT_DELAY_MS);
     };
 
     const request = readGoogleCallback(search);
