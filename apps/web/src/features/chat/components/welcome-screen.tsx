@@ -69,7 +69,13 @@ export function WelcomeScreen({ welcome, onAsk, composer, disabled = false }: We
           })}
         </section>
 
-        <p className="text-center text-sm text-muted-foreground">
+        <p className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 text-center text-sm text-muted-foreground">
+          <Link
+            to="/community"
+            className="rounded-md underline-offset-4 hover:text-foreground hover:underline"
+          >
+            Join the community
+          </Link>
           <Link
             to="/donate"
             className="inline-flex items-center gap-1.5 rounded-md underline-offset-4 hover:text-foreground hover:underline"
