@@ -57,6 +57,20 @@ export const E2E_ACCOUNTS = {
       ]),
     ),
   ),
+  // Rendering-safety flows (tests/xss-everywhere.spec.ts): the names are XSS payloads, shown
+  // in the header, the admin's tables and the audit log.
+  ...Object.fromEntries(
+    ['xss-chat', 'xss-community', 'xss-admin'].flatMap((flow) =>
+      ['desktop', 'mobile'].map((project) => [
+        `${flow}-${project}`,
+        account(
+          `e2e-${flow}-${project}`,
+          `${flow}-${project}@e2e.test`,
+          `<img src=x onerror=__xss('name')> ${flow} ${project}`,
+        ),
+      ]),
+    ),
+  ),
 };
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'an e2e admin passphrase' };

@@ -10,6 +10,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { AppContext } from './app-context.ts';
 import { contentSecurityPolicy, crossOriginOpenerPolicy } from './http/content-security-policy.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -36,13 +37,45 @@ import { shareRoutes } from './routes/share-routes.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Builds the whole HTTP app without listening, so tests drive it with inject(). */
-export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+/**
+ * What the logs never carry: credentials in headers, and passwords or tokens wherever a body or
+ * an object holding one is logged (an error's context, a request logged with its body).
+ */
+export const LOG_REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'req.body.password',
+  'req.body.currentPassword',
+  'req.body.newPassword',
+  'req.body.token',
+  'req.body.code',
+  'body.password',
+  'body.currentPassword',
+  'body.newPassword',
+  'body.token',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+];
+
+/**
+ * Builds the whole HTTP app without listening, so tests drive it with inject(). `logStream`
+ * (tests) receives the log lines instead of standard output.
+ */
+export async function buildApp(
+  context: AppContext,
+  options: { logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
   const { config } = context;
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      redact: LOG_REDACT_PATHS,
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

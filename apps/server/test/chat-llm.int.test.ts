@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { chatApology } from '@samvad/contracts/chat-rules';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOT_COVERED_ANSWER } from '../src/answers/extractive-answerer.ts';
+import { ANSWER_MAX_OUTPUT_TOKENS } from '../src/answers/llm-answerer.ts';
 import { corpusAvailable, ingestKalpitSpeeches } from './support/corpus.ts';
 import {
   type ChatCompletionRequest,
@@ -68,6 +69,8 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
 
     const [request] = streamedRequests();
     expect(request?.model).toBe('fake-model');
+    // Every answer's length is bounded (unbounded consumption).
+    expect(request?.max_tokens).toBe(ANSWER_MAX_OUTPUT_TOKENS);
     const instructions = request?.messages[0];
     expect(instructions?.role).toBe('system');
     expect(instructions?.content).toContain('Dr. B. R. Ambedkar');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userRoleSchema } from './auth.ts';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 /** The largest limit a column holds (PostgreSQL integer). */
 export const LIMIT_MAX = 2_147_483_647;
@@ -10,6 +11,14 @@ export const limitValueSchema = z
   .int('A limit must be a whole number')
   .min(-1, 'A limit must be -1 (unlimited) or 0 or more')
   .max(LIMIT_MAX, `A limit must be at most ${LIMIT_MAX}`);
+
+/** A user id (or other key) filtering an admin list: text the database can compare. */
+const filterKeySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine(isStorableText, STORABLE_TEXT_MESSAGE);
 
 /** Page through an admin list: `page` from 1, `pageSize` up to 100 (default 50). */
 export const pageQuerySchema = z.object({
@@ -53,7 +62,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** GET /api/admin/users?query=: name, email or username, trimmed, case-insensitive. */
 export const adminUserListQuerySchema = pageQuerySchema.extend({
-  query: z.string().trim().max(200).optional(),
+  query: z.string().trim().max(200).refine(isStorableText, STORABLE_TEXT_MESSAGE).optional(),
 });
 export const adminUserListResponseSchema = pageInfoSchema.extend({
   users: z.array(adminUserSchema),
@@ -84,7 +93,7 @@ export type AdminConversation = z.infer<typeof adminConversationSchema>;
 
 /** GET /api/admin/conversations?userId=: newest first, deleted ones included. */
 export const adminConversationListQuerySchema = pageQuerySchema.extend({
-  userId: z.string().trim().min(1).max(64).optional(),
+  userId: filterKeySchema.optional(),
 });
 export const adminConversationListResponseSchema = pageInfoSchema.extend({
   conversations: z.array(adminConversationSchema),
@@ -117,7 +126,7 @@ export const userMetricsSchema = z.object({
 export type UserMetrics = z.infer<typeof userMetricsSchema>;
 
 export const userMetricsQuerySchema = pageQuerySchema.extend({
-  userId: z.string().trim().min(1).max(64).optional(),
+  userId: filterKeySchema.optional(),
 });
 export const userMetricsResponseSchema = pageInfoSchema.extend({
   metrics: z.array(userMetricsSchema),
@@ -126,7 +135,7 @@ export type UserMetricsResponse = z.infer<typeof userMetricsResponseSchema>;
 
 /** GET /api/admin/usage/daily?userId=: chat requests per day, the last 30 days, oldest first. */
 export const dailyUsageQuerySchema = z.object({
-  userId: z.string().trim().min(1).max(64).optional(),
+  userId: filterKeySchema.optional(),
 });
 export const dailyUsageResponseSchema = z.object({
   days: z.array(
@@ -180,8 +189,8 @@ export type AdminLog = z.infer<typeof adminLogSchema>;
 
 export const adminLogQuerySchema = pageQuerySchema.extend({
   action: adminActionSchema.optional(),
-  adminId: z.string().trim().min(1).max(64).optional(),
-  targetUserId: z.string().trim().min(1).max(64).optional(),
+  adminId: filterKeySchema.optional(),
+  targetUserId: filterKeySchema.optional(),
 });
 export const adminLogListResponseSchema = pageInfoSchema.extend({
   logs: z.array(adminLogSchema),
@@ -234,4 +243,6 @@ export type UserRateLimitRequest = z.input<typeof userRateLimitRequestSchema>;
 export const userRateLimitResponseSchema = z.object({ limit: userRateLimitSchema });
 
 /** `{userId}` in the per-user limit calls: an id or an email address. */
-export const userKeyParamsSchema = z.object({ userId: z.string().trim().min(1).max(320) });
+export const userKeyParamsSchema = z.object({
+  userId: z.string().trim().min(1).max(320).refine(isStorableText, STORABLE_TEXT_MESSAGE),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 export const userRoleSchema = z.enum(['user', 'admin']);
 export type UserRole = z.infer<typeof userRoleSchema>;
@@ -77,7 +78,12 @@ export const sessionListResponseSchema = z.object({ sessions: z.array(sessionSum
 export type SessionSummary = z.infer<typeof sessionSummarySchema>;
 
 export const adminLoginRequestSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required').max(64),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Username is required')
+    .max(64)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
   password: z.string().min(1, 'Password is required').max(128),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
@@ -87,7 +93,7 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const changePasswordRequestSchema = z.object({
-  username: z.string().trim().min(1).max(64),
+  username: z.string().trim().min(1).max(64).refine(isStorableText, STORABLE_TEXT_MESSAGE),
   currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   newPassword: z
     .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_HISTORY_MAX_TURNS, QUESTION_MAX_LENGTH } from './chat-rules.ts';
 import { sourceSchema } from './sources.ts';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 /** POST /api/chat (spec §3 "Chat request"); `conversation_id` is a server id or a guest's local id. */
 export const chatRequestSchema = z.object({
@@ -8,7 +9,8 @@ export const chatRequestSchema = z.object({
     .string()
     .trim()
     .min(1, 'The question must not be empty')
-    .max(QUESTION_MAX_LENGTH, `A question may have at most ${QUESTION_MAX_LENGTH} characters`),
+    .max(QUESTION_MAX_LENGTH, `A question may have at most ${QUESTION_MAX_LENGTH} characters`)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
   chat_history: z
     .array(
       z.object({

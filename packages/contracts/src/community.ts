@@ -10,6 +10,7 @@ import {
   POST_MAX_LENGTH,
   usernameProblem,
 } from './community-rules.ts';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 /** An opaque cursor: pass `nextCursor` back to get the next page. */
 export const cursorQuerySchema = z.object({
@@ -36,9 +37,9 @@ export type PostAuthor = z.infer<typeof postAuthorSchema>;
 
 /** Where a quote posted from a chat answer came from. */
 export const quoteSourceSchema = z.object({
-  fileName: z.string().min(1).max(300),
+  fileName: z.string().min(1).max(300).refine(isStorableText, STORABLE_TEXT_MESSAGE),
   page: z.number().int().min(0).max(1_000_000).nullable(),
-  pageLabel: z.string().max(40).nullable().optional(),
+  pageLabel: z.string().max(40).refine(isStorableText, STORABLE_TEXT_MESSAGE).nullable().optional(),
   /** A link into the app's own documents (`/api/documents/…`); anything else is refused. */
   link: z
     .string()
@@ -79,7 +80,8 @@ const contentSchema = (max: number, empty: string, tooLong: string) =>
   z
     .string()
     .refine((value) => value.trim().length > 0, empty)
-    .refine((value) => codePointLength(value) <= max, tooLong);
+    .refine((value) => codePointLength(value) <= max, tooLong)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE);
 
 /** POST /api/community/posts. */
 export const createPostRequestSchema = z.object({
@@ -137,8 +139,16 @@ export const availabilityResponseSchema = z.object({
   message: z.string().nullable(),
 });
 
-const displayNameSchema = z.string().trim().max(DISPLAY_NAME_MAX_LENGTH);
-const bioSchema = z.string().trim().max(BIO_MAX_LENGTH);
+const displayNameSchema = z
+  .string()
+  .trim()
+  .max(DISPLAY_NAME_MAX_LENGTH)
+  .refine(isStorableText, STORABLE_TEXT_MESSAGE);
+const bioSchema = z
+  .string()
+  .trim()
+  .max(BIO_MAX_LENGTH)
+  .refine(isStorableText, STORABLE_TEXT_MESSAGE);
 
 /** POST /api/community/profiles: the display name defaults to the username; an empty bio is null. */
 export const createProfileRequestSchema = z.object({
@@ -219,7 +229,8 @@ const collectionFields = {
     .max(
       COLLECTION_TITLE_MAX_LENGTH,
       `Titles can be at most ${COLLECTION_TITLE_MAX_LENGTH} characters`,
-    ),
+    )
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
   description: z.string().trim().max(COLLECTION_DESCRIPTION_MAX_LENGTH).nullable().optional(),
   isPublic: z.boolean(),
 };

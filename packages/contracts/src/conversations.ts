@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  cutTitle,
   DEFAULT_CONVERSATION_TITLE,
   MESSAGE_MAX_LENGTH,
   MESSAGE_MAX_SOURCES,
@@ -7,6 +8,7 @@ import {
   TITLE_MAX_LENGTH,
 } from './conversation-rules.ts';
 import { sourceSchema } from './sources.ts';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 /** Stored roles; the product's 'ai' is accepted on input and stored as 'assistant'. */
 export const messageRoleSchema = z.enum(['user', 'assistant']);
@@ -25,7 +27,8 @@ export const messageInputSchema = z.object({
     .transform((role) => (role === 'ai' ? 'assistant' : role)),
   content: z
     .string()
-    .max(MESSAGE_MAX_LENGTH, `A message may have at most ${MESSAGE_MAX_LENGTH} characters`),
+    .max(MESSAGE_MAX_LENGTH, `A message may have at most ${MESSAGE_MAX_LENGTH} characters`)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
   sources: z
     .array(sourceSchema)
     .max(MESSAGE_MAX_SOURCES, `A message may cite at most ${MESSAGE_MAX_SOURCES} sources`)
@@ -34,12 +37,13 @@ export const messageInputSchema = z.object({
 });
 export type MessageInput = z.input<typeof messageInputSchema>;
 
-/** Trimmed, cut to 30 characters, never empty. */
+/** Trimmed, cut to 30 characters (never inside a surrogate pair), never empty. */
 export const titleSchema = z
   .string()
   .trim()
   .min(1, 'The title must not be empty')
-  .transform((title) => title.slice(0, TITLE_MAX_LENGTH));
+  .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+  .transform(cutTitle);
 
 export const conversationSummarySchema = z.object({
   id: z.string(),
@@ -80,7 +84,12 @@ export const addMessageResponseSchema = z.object({ message: messageSchema });
 
 /** A guest's share sends its browser-held conversation; a member's share sends nothing. */
 export const guestShareRequestSchema = z.object({
-  title: z.string().trim().max(200).default(DEFAULT_CONVERSATION_TITLE),
+  title: z
+    .string()
+    .trim()
+    .max(200)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .default(DEFAULT_CONVERSATION_TITLE),
   messages: z
     .array(messageInputSchema)
     .min(1, 'A shared conversation needs at least one message')

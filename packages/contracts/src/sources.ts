@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 /** Code points of a source's excerpt, ellipsis included; fits in a post with its attribution. */
 export const SOURCE_EXCERPT_MAX_LENGTH = 400;
@@ -8,16 +9,23 @@ export const SOURCE_EXCERPT_MAX_LENGTH = 400;
  * link opens at; `page_label` the number printed on that page, when it differs or is known.
  */
 export const sourceSchema = z.object({
-  file_name: z.string(),
+  // Stored with saved and shared messages (jsonb): bounded, and well-formed text only.
+  file_name: z.string().max(1024).refine(isStorableText, STORABLE_TEXT_MESSAGE),
   page: z.number().int().positive().nullable().optional(),
-  page_label: z.string().nullable().optional(),
+  page_label: z
+    .string()
+    .max(64)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .nullable()
+    .optional(),
   /** Relevance, 0..1 (shown as a percent). */
   score: z.number().min(0).max(1),
-  link: z.string().optional(),
+  link: z.string().max(2048).refine(isStorableText, STORABLE_TEXT_MESSAGE).optional(),
   /** The start of the cited passage, in the author's words (what 'Post as quote' quotes). */
   excerpt: z
     .string()
     .max(SOURCE_EXCERPT_MAX_LENGTH * 2)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
     .optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;

@@ -58,6 +58,8 @@ export function streamLlmAnswer(input: LlmAnswerInput): AnswerStream {
   };
 }
 
+export const ANSWER_MAX_OUTPUT_TOKENS = 1500;
+
 /**
  * Straight from the provider's `doStream`: `streamText`'s step, retry and replay machinery adds
  * several web-stream stages per token, which under many concurrent answers is most of the
@@ -84,6 +86,8 @@ async function* generate(input: LlmAnswerInput, citations: CitationRewriter) {
       ],
       abortSignal: AbortSignal.any([input.signal, timeout]),
       temperature: 0.2,
+      // Bounds each answer's cost (OWASP LLM10, unbounded consumption): ~1,000 words.
+      maxOutputTokens: ANSWER_MAX_OUTPUT_TOKENS,
     });
     for await (const part of stream) {
       if (part.type === 'text-delta') {

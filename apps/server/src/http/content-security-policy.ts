@@ -42,6 +42,8 @@ export function contentSecurityPolicy(config: Config): CspDirectives {
     upgradeInsecureRequests: null,
     // Profile pictures come from the sign-in provider's image host (https only).
     imgSrc: ["'self'", 'data:', 'https:'],
+    // No page of the app is ever framed, not even by itself (clickjacking).
+    frameAncestors: ["'none'"],
   };
   if (!usesGoogleIdentityServices(config)) return directives;
 

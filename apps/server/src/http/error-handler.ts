@@ -46,6 +46,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  const databaseCode = sqlStateOf(error);
+  if (databaseCode && UNSTORABLE_TEXT_CODES.has(databaseCode)) {
+    return new AppError(
+      'validation_failed',
+      'The text contains a character that cannot be stored (such as a NUL byte, \\u0000).',
+      { cause: error },
+    );
+  }
+  if (databaseCode === FOREIGN_KEY_VIOLATION) {
+    // A write naming a row that does not exist (liking a post id that was never made): the
+    // client's mistake. Services should check first; this keeps any they miss from being a 500.
+    return new AppError('not_found', 'Something this request refers to does not exist.', {
+      cause: error,
+    });
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const where = error.validationContext ?? 'request';
     const problems = error.validation.map((issue) => {
@@ -61,6 +76,25 @@ function toAppError(error: FastifyError): AppError {
   return new AppError('internal', 'Something went wrong on our side. Please try again.', {
     cause: error,
   });
+}
+
+/**
+ * PostgreSQL cannot store some text a client may send: a NUL byte in `text` (22021) or `\u0000`
+ * in `jsonb` (22P05). The query fails as a whole, so nothing was written: the client's mistake.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The PostgreSQL SQLSTATE of a failed query, found along the cause chain (Drizzle wraps it). */
+function sqlStateOf(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = cause;
+  }
+  return null;
 }
 
 /** Fastify's own 4xx messages are already plain; a few get friendlier words. */

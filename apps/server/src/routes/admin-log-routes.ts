@@ -42,11 +42,12 @@ export const adminLogRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) => {
       const call = adminCallOf(request, clock());
       const date = call.now.toISOString().slice(0, 10);
+      const csv = await logsAsCsv(db, request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="admin-logs-${date}.csv"`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(logsAsCsv(db, request.query)));
+        .send(Readable.from(csv));
     },
   );
 };

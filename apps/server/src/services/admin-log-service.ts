@@ -39,16 +39,23 @@ const CSV_BATCH = 1000;
  * The filtered log as CSV (RFC 4180), newest first, read in batches so a long log is never held
  * whole. A cell that a spreadsheet would run as a formula is prefixed with a quote.
  */
-export async function* logsAsCsv(db: Database, filter: AdminLogFilter): AsyncGenerator<string> {
-  yield `${CSV_COLUMNS.join(',')}\r\n`;
-  // Keyset paging: rows written during the export cannot shift or repeat a batch.
-  let beforeId: number | null = null;
-  for (;;) {
-    const rows = await listAdminLogsBefore(db, filter, beforeId, CSV_BATCH);
-    if (rows.length > 0) yield rows.map(csvLine).join('');
-    if (rows.length < CSV_BATCH) return;
-    beforeId = rows[rows.length - 1]?.id ?? null;
-  }
+export async function logsAsCsv(
+  db: Database,
+  filter: AdminLogFilter,
+): Promise<AsyncGenerator<string>> {
+  // The first batch is read before anything is sent, so a failing query is still an error
+  // status rather than a cut-off 200.
+  const first = await listAdminLogsBefore(db, filter, null, CSV_BATCH);
+  return (async function* () {
+    yield `${CSV_COLUMNS.join(',')}\r\n`;
+    // Keyset paging: rows written during the export cannot shift or repeat a batch.
+    let rows = first;
+    for (;;) {
+      if (rows.length > 0) yield rows.map(csvLine).join('');
+      if (rows.length < CSV_BATCH) return;
+      rows = await listAdminLogsBefore(db, filter, rows[rows.length - 1]?.id ?? null, CSV_BATCH);
+    }
+  })();
 }
 
 function csvLine(row: AdminLogRow): string {

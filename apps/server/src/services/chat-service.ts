@@ -1,4 +1,4 @@
-import { DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH } from '@samvad/contracts/conversation-rules';
+import { cutTitle, DEFAULT_CONVERSATION_TITLE } from '@samvad/contracts/conversation-rules';
 import type { Persona } from '@samvad/contracts/persona';
 import type { Source } from '@samvad/contracts/sources';
 import type { FastifyBaseLogger } from 'fastify';
@@ -69,7 +69,7 @@ export async function acceptQuestion(
   );
   if (conversation.messageCount === 0 && conversation.title === DEFAULT_CONVERSATION_TITLE) {
     await updateConversation(db, conversation.id, {
-      title: input.question.slice(0, TITLE_MAX_LENGTH),
+      title: cutTitle(input.question),
     });
   }
   return {

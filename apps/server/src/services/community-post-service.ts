@@ -119,6 +119,9 @@ export async function setPostMark(
   on: boolean,
   now: Date,
 ): Promise<PostToggleResponse> {
+  // Checked first: a like on a missing post would otherwise be a foreign-key failure.
+  if (!(await findPostRow(db, postId)))
+    throw new AppError('not_found', `No post has the id ${postId}`);
   const counts = await db.transaction((tx) => togglePostMark(tx, mark, postId, userId, on, now));
   if (!counts) throw new AppError('not_found', `No post has the id ${postId}`);
   const [liked, reposted] = await Promise.all([

@@ -7,6 +7,7 @@ export type ChatCompletionRequest = {
   model: string;
   messages: ChatMessage[];
   stream?: boolean;
+  max_tokens?: number;
 };
 
 /** How the fake model answers one request. */

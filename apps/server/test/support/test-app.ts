@@ -1,8 +1,9 @@
+import diagnostics from 'node:diagnostics_channel';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { type Config, loadConfig } from '../../src/config/env.ts';
@@ -25,9 +26,13 @@ export type TestApp = {
 
 /**
  * The real app on a fresh, migrated database, with a tiny built web app in a temp folder.
- * `env` overrides any environment variable the config reads.
+ * `env` overrides any environment variable the config reads; `onRoute` sees every route as it is
+ * registered (it is hooked onto the instance as Fastify creates it, before any route exists).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-test-'));
   const webDistDir = path.join(dataDir, 'web');
   mkdirSync(path.join(webDistDir, 'assets'), { recursive: true });
@@ -54,14 +59,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await database.migrate();
   const knowledge = await openKnowledgeBase(config, database.db);
   const clock = new TestClock();
-  const app = await buildApp({
-    config,
-    database,
-    persona: await loadPersona(config.personaFile),
-    knowledge,
-    clock: () => clock.now(),
-    oidc: new OidcService(config),
-  });
+  const persona = await loadPersona(config.personaFile);
+  const build = () =>
+    buildApp({
+      config,
+      database,
+      persona,
+      knowledge,
+      clock: () => clock.now(),
+      oidc: new OidcService(config),
+    });
+  const app = options.onRoute ? await withRouteHook(options.onRoute, build) : await build();
   return {
     app,
     database,
@@ -73,6 +81,23 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await database.close();
     },
   };
+}
+
+/** Runs `build` with `onRoute` added to the first Fastify instance created meanwhile. */
+async function withRouteHook<T>(onRoute: (route: RouteOptions) => void, build: () => Promise<T>) {
+  const channel = diagnostics.channel('fastify.initialization');
+  let hooked = false;
+  const subscriber = (message: unknown) => {
+    if (hooked) return;
+    hooked = true;
+    (message as { fastify: FastifyInstance }).fastify.addHook('onRoute', onRoute);
+  };
+  channel.subscribe(subscriber);
+  try {
+    return await build();
+  } finally {
+    channel.unsubscribe(subscriber);
+  }
 }
 
 /** Real time plus an offset that a test can advance. */

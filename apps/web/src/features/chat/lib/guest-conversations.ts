@@ -2,7 +2,11 @@
  * A guest's conversations live in this browser tab's session storage (spec §3 "anonymous
  * conversation"): 21-character local ids, userId 'anonymous', titles from the first message.
  */
-import { DEFAULT_CONVERSATION_TITLE, TITLE_MAX_LENGTH } from '@samvad/contracts/conversation-rules';
+import {
+  cutTitle,
+  DEFAULT_CONVERSATION_TITLE,
+  TITLE_MAX_LENGTH,
+} from '@samvad/contracts/conversation-rules';
 import { nanoid } from 'nanoid';
 import type { ChatMessage } from './chat-message.ts';
 
@@ -54,7 +58,7 @@ function save(next: GuestConversation[]) {
 export function guestTitle(firstMessage: string | undefined): string {
   const text = firstMessage?.trim();
   if (!text) return DEFAULT_CONVERSATION_TITLE;
-  return text.length > TITLE_MAX_LENGTH ? `${text.slice(0, TITLE_MAX_LENGTH)}...` : text;
+  return text.length > TITLE_MAX_LENGTH ? `${cutTitle(text)}...` : text;
 }
 
 export function createGuestConversation(): GuestConversation {
