@@ -5,7 +5,6 @@ import {
   MESSAGE_MAX_LENGTH,
   MESSAGE_MAX_SOURCES,
   SHARE_MAX_MESSAGES,
-  TITLE_MAX_LENGTH,
 } from './conversation-rules.ts';
 import { sourceSchema } from './sources.ts';
 import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
