@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type AdminAction, adminActions } from './admin-rules.ts';
 import { userRoleSchema } from './auth.ts';
 import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
@@ -153,22 +154,8 @@ export type DailyUsageResponse = z.infer<typeof dailyUsageResponseSchema>;
 
 // --- Audit log ---------------------------------------------------------------------------
 
-export const adminActions = [
-  'login',
-  'login_failed',
-  'logout',
-  'change_password',
-  'update_role',
-  'ban_user',
-  'unban_user',
-  'update_global_limits',
-  'update_user_limits',
-  'reset_user_limits',
-  'upload_document',
-  'remove_document',
-] as const;
 export const adminActionSchema = z.enum(adminActions);
-export type AdminAction = z.infer<typeof adminActionSchema>;
+export { type AdminAction, adminActions };
 
 /** Spec §3 "Admin log", plus the emails the table shows. */
 export const adminLogSchema = z.object({

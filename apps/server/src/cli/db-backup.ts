@@ -2,9 +2,8 @@
 // PostgreSQL (DATABASE_URL set) is backed up with pg_dump; see docs/operations.md.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/env.ts';
-import { DirectoryLockedError } from '../db/directory-lock.ts';
-import { backupPglite, defaultBackupName } from './pglite-backup.ts';
+import { loadConfig } from '../config/env.ts';
+import { backupPglite, defaultBackupName, runCommand } from './pglite-backup.ts';
 
 const usage = `Usage:
   npm run db:backup                  write DATA_DIR/backups/samvad-<time>.tar.gz
@@ -39,14 +38,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
-      console.error(`samvad: ${error.message}`);
-    } else {
-      console.error('samvad: backup failed:', error instanceof Error ? error.message : error);
-    }
-    process.exit(1);
-  },
-);
+runCommand('backup', main);

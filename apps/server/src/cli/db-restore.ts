@@ -2,9 +2,8 @@
 // `npm run db:backup`. Refuses while a server runs on DATA_DIR; the replaced database is kept.
 // PostgreSQL (DATABASE_URL set) is restored with pg_restore; see docs/operations.md.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config/env.ts';
-import { DirectoryLockedError } from '../db/directory-lock.ts';
-import { restorePglite } from './pglite-backup.ts';
+import { loadConfig } from '../config/env.ts';
+import { restorePglite, runCommand } from './pglite-backup.ts';
 
 const usage = `Usage:
   npm run db:restore -- <file>       replace the embedded database in DATA_DIR with the backup
@@ -35,14 +34,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
-      console.error(`samvad: ${error.message}`);
-    } else {
-      console.error('samvad: restore failed:', error instanceof Error ? error.message : error);
-    }
-    process.exit(1);
-  },
-);
+runCommand('restore', main);

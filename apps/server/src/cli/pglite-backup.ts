@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { lockDirectory } from '../db/directory-lock.ts';
+import { ConfigError } from '../config/env.ts';
+import { DirectoryLockedError, lockDirectory } from '../db/directory-lock.ts';
 
 /** The lock file of src/db/directory-lock.ts: never part of a backup or a restore. */
 const LOCK_FILE = 'samvad.lock';
@@ -86,4 +87,22 @@ export async function restorePglite(
     rmSync(staging, { recursive: true, force: true });
     unlock();
   }
+}
+
+/**
+ * Runs a backup or restore command and exits with its code; a configuration or lock problem is
+ * one plain line, anything else names the command that failed.
+ */
+export function runCommand(name: 'backup' | 'restore', main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
+        console.error(`samvad: ${error.message}`);
+      } else {
+        console.error(`samvad: ${name} failed:`, error instanceof Error ? error.message : error);
+      }
+      process.exit(1);
+    },
+  );
 }

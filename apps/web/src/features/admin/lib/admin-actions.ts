@@ -1,21 +1,6 @@
-import type { AdminAction } from '@samvad/contracts/admin';
+import { type AdminAction, adminActions } from '@samvad/contracts/admin-rules';
 
-// Kept equal to `adminActions` in @samvad/contracts/admin (a test checks): importing the value
-// would pull zod into the dashboard's code.
-export const ADMIN_ACTIONS = [
-  'login',
-  'login_failed',
-  'logout',
-  'change_password',
-  'update_role',
-  'ban_user',
-  'unban_user',
-  'update_global_limits',
-  'update_user_limits',
-  'reset_user_limits',
-  'upload_document',
-  'remove_document',
-] as const satisfies readonly AdminAction[];
+export const ADMIN_ACTIONS = adminActions;
 
 /** How the Admin Logs tab names each action (the CSV export keeps the codes). */
 export const ACTION_LABELS: Record<AdminAction, string> = {

@@ -1,6 +1,6 @@
-import { adminActions } from '@samvad/contracts/admin';
+import { adminActions } from '@samvad/contracts/admin-rules';
 import { describe, expect, it } from 'vitest';
-import { ACTION_LABELS, ADMIN_ACTIONS } from './admin-actions.ts';
+import { ACTION_LABELS } from './admin-actions.ts';
 import { dashboardSearch, readDashboardParams } from './dashboard-params.ts';
 
 describe('readDashboardParams', () => {
@@ -46,8 +46,7 @@ describe('dashboardSearch', () => {
 });
 
 describe('admin actions', () => {
-  it('are the contract’s actions, each with a label', () => {
-    expect([...ADMIN_ACTIONS]).toEqual([...adminActions]);
+  it('each have a label', () => {
     expect(Object.keys(ACTION_LABELS).sort()).toEqual([...adminActions].sort());
   });
 });

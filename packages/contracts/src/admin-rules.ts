@@ -1,0 +1,18 @@
+// Plain values of the admin dashboard (no zod), usable by the browser without the schema library.
+
+/** Every action the audit log records. */
+export const adminActions = [
+  'login',
+  'login_failed',
+  'logout',
+  'change_password',
+  'update_role',
+  'ban_user',
+  'unban_user',
+  'update_global_limits',
+  'update_user_limits',
+  'reset_user_limits',
+  'upload_document',
+  'remove_document',
+] as const;
+export type AdminAction = (typeof adminActions)[number];
