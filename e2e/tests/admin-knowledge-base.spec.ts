@@ -88,7 +88,8 @@ test('an admin uploads a document that answers then cite, and removing it takes 
     () => (window as unknown as { progressSeen: string[] }).progressSeen,
   );
   expect(seen.some((text) => new RegExp(`^Reading page \\d+ of ${pages}$`).test(text))).toBe(true);
-  expect(seen).toContain(`${pages} pages · ${chunks} chunks, saving…`);
+  // The chunk stage ('N pages · M chunks, saving…') can be replaced by the result within one
+  // render when both events arrive together; the result above carries the chunk count.
   await expect(page.getByText('Upload finished', { exact: true })).toBeVisible();
 
   const row = page.getByRole('row').filter({ hasText: file });
