@@ -1,9 +1,11 @@
 // `npm run bench:chat [-- --corpus <dir>] [--delay 200] [--interval 20] [--database pglite|postgres]
-//    [--log-level info] [--profile <dir>] [--json <file>]`
+//    [--log-level info] [--runs 3] [--profile <dir>] [--json <file>]`
 // The real server (its own process, `node apps/server/src/main.ts`) answering with a loopback
 // OpenAI-compatible model whose first token comes after a fixed delay and whose tokens come at a
 // fixed rate. Measures the server's added time to first token (the client's first token less the
 // model's delay) at 1, 50 and 200 concurrent streams, and the server's memory per open stream.
+// Each level runs `--runs` times, alternating with the same level against a bare node:http relay
+// of the same model (chat-bench/bare-relay.ts, the reference); each figure is the runs' median.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +26,12 @@ import {
   runLevel,
 } from './chat-bench/levels.ts';
 import { coresBusyElsewhere } from './chat-bench/process-stats.ts';
+import {
+  chatSummary,
+  medianLevel,
+  type RelayProcess,
+  startRelay,
+} from './chat-bench/relay-reference.ts';
 import {
   BUSY_MACHINE_CORES,
   latencyTable,
@@ -61,6 +69,7 @@ const { values } = parseArgs({
     interval: { type: 'string', default: '20' },
     database: { type: 'string', default: 'pglite' },
     'log-level': { type: 'string', default: 'info' },
+    runs: { type: 'string', default: '3' },
     /** A folder for a CPU profile of the server (node --cpu-prof), written when it stops. */
     profile: { type: 'string' },
     json: { type: 'string' },
@@ -82,6 +91,7 @@ const timing = {
   firstTokenDelayMs: whole('delay', values.delay),
   tokenIntervalMs: whole('interval', values.interval),
 };
+const RUNS = whole('runs', values.runs) || 1;
 const maxStreams = Math.max(MEMORY_STREAMS, ...LEVELS.map((level) => level.streams));
 const postgres = values.database === 'postgres' ? referenceServer() : null;
 const step = (message: string) => console.log(`· ${message}`);
@@ -115,6 +125,8 @@ const server = spawnServer({
   ].join(' '),
 });
 const levels: LevelResult[] = [];
+const relayLevels: LevelResult[] = [];
+let relay: RelayProcess | null = null;
 let serverLog = '';
 let memory: Awaited<ReturnType<typeof measureMemory>>;
 try {
@@ -146,14 +158,31 @@ try {
   warmup.push(await runLevel(bench, maxStreams, 1, 'burst'));
   const warmupErrors = warmup.flatMap((level) => level.errorExamples);
   if (warmupErrors.length > 0) throw new Error(`warm-up failed: ${warmupErrors.join('; ')}`);
-  for (const { streams, shape, rounds } of LEVELS) {
-    step(
-      streams === 1
-        ? `1 stream at a time × ${rounds}`
-        : `${streams} concurrent streams, ${shape}, × ${rounds} ${shape === 'burst' ? 'rounds' : 'answers per client'}`,
-    );
-    levels.push(await runLevel(bench, streams, rounds, shape));
+  relay = await startRelay(await freePort(), stub.baseUrl);
+  const relayBench: Bench = {
+    ...bench,
+    target: chatTarget(relay.url, maxStreams),
+    serverPid: relay.pid,
+  };
+  step(`Reference: bare node:http relay pid ${relay.pid} on ${relay.url}, warming up`);
+  await runLevel(relayBench, maxStreams, 1, 'burst');
+  const oursRuns = LEVELS.map(() => [] as LevelResult[]);
+  const relayRuns = LEVELS.map(() => [] as LevelResult[]);
+  for (let run = 1; run <= RUNS; run++) {
+    for (const [i, { streams, shape, rounds }] of LEVELS.entries()) {
+      step(
+        `run ${run}/${RUNS}: ${
+          streams === 1
+            ? `1 stream at a time × ${rounds}`
+            : `${streams} concurrent streams, ${shape}, × ${rounds} ${shape === 'burst' ? 'rounds' : 'answers per client'}`
+        }, ours then the relay`,
+      );
+      oursRuns[i]?.push(await runLevel(bench, streams, rounds, shape));
+      relayRuns[i]?.push(await runLevel(relayBench, streams, rounds, shape));
+    }
   }
+  levels.push(...oursRuns.map(medianLevel));
+  relayLevels.push(...relayRuns.map(medianLevel));
 } catch (error) {
   console.error(`\nServer output (last 4000 characters):\n${server.output().slice(-4000)}`);
   throw error;
@@ -161,6 +190,7 @@ try {
   serverLog = server.output();
   const code = await stopServer(server);
   if (code !== 0) console.warn(`The server exited with code ${code}`);
+  await relay?.stop();
   await stub.close();
   await data.cleanup();
 }
@@ -179,7 +209,10 @@ console.log(
 console.log(
   `Model stub: first token after ${timing.firstTokenDelayMs} ms, one token every ${timing.tokenIntervalMs} ms, ~${levels[0]?.tokensPerStream.toFixed(0)} tokens per answer. steady: N clients asking again as soon as an answer ends (starts spread over one answer); burst: N sent at the same instant, per round. Milliseconds.`,
 );
-console.log(`\n${latencyTable(levels)}`);
+console.log(
+  `\nOurs (median of ${RUNS} run${RUNS === 1 ? '' : 's'} per figure):\n${latencyTable(levels)}`,
+);
+console.log(`\nReference, the bare node:http relay:\n${latencyTable(relayLevels)}`);
 console.log(
   '\nadded TTFT = first token at the client − send − model delay; to model = send → the model has the request (auth, limits, retrieval, prompt); model→client = model has it → first token at the client, less the model delay.',
 );
@@ -230,8 +263,12 @@ const result = {
     },
     questions: QUESTIONS,
     members: data.tokens.length,
+    runs: RUNS,
+    reference: 'bare node:http relay of the same model (chat-bench/bare-relay.ts), own process',
   },
   levels,
+  relayLevels,
+  summary: chatSummary(levels, relayLevels, memory),
   memory,
   targets: levels.flatMap((level) => {
     const p95Ms = TTFT_P95_TARGETS_MS[level.streams];
@@ -257,12 +294,3 @@ const relative = path.relative(process.cwd(), jsonFile);
 console.log(
   `\nWrote ${relative.startsWith('..') ? jsonFile : relative} (${result.wallSeconds.toFixed(0)} s in all)`,
 );
-setTimeout(
-  () =>
-    console.log(
-      (process as unknown as { _getActiveHandles(): unknown[] })
-        ._getActiveHandles()
-        .map((h) => (h as object).constructor.name),
-    ),
-  1000,
-).unref();

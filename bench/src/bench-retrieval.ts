@@ -32,6 +32,7 @@ import {
   type Reference,
   type ReferenceSide,
   resultTable,
+  retrievalSummary,
 } from './retrieval-bench/report.ts';
 import {
   corpusFingerprint,
@@ -293,6 +294,7 @@ const result = {
   },
   ours,
   reference,
+  summary: retrievalSummary(ours, reference),
   targets: {
     memoryBytesAt50kChunks: MEMORY_TARGET_BYTES,
     met:

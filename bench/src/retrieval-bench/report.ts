@@ -1,10 +1,13 @@
 /** The printed table and the JSON record of one benchmark run. */
 import { renderTable } from '@samvad/server/cli/summary-table.ts';
 import type { Bm25Stats } from '@samvad/server/retrieval/bm25-index.ts';
+import { type SummaryRow, summaryRow } from '../suite/summary-row.ts';
 import type { LatencyResult } from './measure.ts';
 import type { LoadResult } from './postgres-reference.ts';
 
 export const MEMORY_TARGET_BYTES = 150 * 1024 * 1024;
+/** Issue #11: our p95 at most 1/20 of PostgreSQL full-text search's, measured in the same run. */
+export const RETRIEVAL_P95_MAX_RATIO = 1 / 20;
 
 export type OurSide = {
   buildSeconds: number;
@@ -144,4 +147,56 @@ export function resultTable(ours: Sizes, reference: Reference, queryCount: numbe
 export function localDate(date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The suite's rows: latency beside ts_rank_cd at both sizes, then build time and memory. */
+export function retrievalSummary(ours: Sizes, reference: Reference): SummaryRow[] {
+  const measured = reference.status === 'measured' ? reference : null;
+  const sizes = [
+    { label: `full shared corpus (${ours.real.stats.chunks} chunks)`, key: 'real' },
+    { label: `${ours.synthetic.stats.chunks.toLocaleString('en-US')} chunks`, key: 'synthetic' },
+  ] as const;
+  const referenceName = 'PostgreSQL ts_rank_cd + GIN';
+  return sizes.flatMap(({ label, key }) => [
+    ...(['p50', 'p95', 'p99'] as const).map((p) =>
+      summaryRow({
+        area: 'retrieval',
+        measure: `${p} latency, ${label}`,
+        unit: 'ms',
+        ours: ours[key].latency[p],
+        reference: measured?.[key].latency[p] ?? null,
+        referenceName,
+        ...(p === 'p95'
+          ? {
+              target: {
+                text: 'ratio ≤ 0.05 (1/20 of the reference)',
+                met: ({ ratio }) => ratio !== null && ratio <= RETRIEVAL_P95_MAX_RATIO,
+              },
+            }
+          : {}),
+      }),
+    ),
+    summaryRow({
+      area: 'retrieval',
+      measure: `index build, ${label} (reference: load + GIN + ANALYZE)`,
+      unit: 's',
+      ours: ours[key].buildSeconds,
+      reference: measured?.[key].load.seconds ?? null,
+      referenceName,
+    }),
+    ...(ours[key].heapDeltaBytes === null
+      ? []
+      : [
+          summaryRow({
+            area: 'retrieval',
+            measure: `index memory, ${label} (reference: table + GIN on disk)`,
+            unit: 'MB',
+            ours: (ours[key].heapDeltaBytes ?? 0) / MB,
+            reference: measured
+              ? (measured[key].load.tableBytes + measured[key].load.indexBytes) / MB
+              : null,
+            referenceName,
+          }),
+        ]),
+  ]);
 }

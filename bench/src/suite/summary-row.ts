@@ -44,5 +44,6 @@ export function median(values: readonly number[]): number {
   if (values.length === 0) throw new Error('median of an empty list');
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const upper = sorted[middle] ?? Number.NaN;
+  return sorted.length % 2 ? upper : ((sorted[middle - 1] ?? Number.NaN) + upper) / 2;
 }
