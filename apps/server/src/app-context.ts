@@ -1,6 +1,7 @@
 import type { Persona } from '@samvad/contracts/persona';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { AppMetrics } from './metrics/app-metrics.ts';
 import type { EmbeddingClient } from './retrieval/embedding-client.ts';
 import type { KnowledgeIndex } from './services/knowledge-index.ts';
 import type { OidcService } from './services/oidc-service.ts';
@@ -15,4 +16,9 @@ export type AppContext = {
   clock: () => Date;
   oidc: OidcService;
   knowledge: { index: KnowledgeIndex; files: FileStore; embeddings: EmbeddingClient | null };
+  /** This app's metrics, made by buildApp: each app counts only its own requests. */
+  metrics: AppMetrics;
 };
+
+/** What buildApp is given: everything but the metrics, which are the app's own. */
+export type AppSetup = Omit<AppContext, 'metrics'>;

@@ -11,12 +11,15 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import type { AppContext } from './app-context.ts';
+import type { AppContext, AppSetup } from './app-context.ts';
+import { AppError, errorCodeForStatus } from './http/app-error.ts';
 import { contentSecurityPolicy, crossOriginOpenerPolicy } from './http/content-security-policy.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
+import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerRequestMetrics } from './http/request-metrics.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { AppMetrics } from './metrics/app-metrics.ts';
 import { adminAuthRoutes } from './routes/admin-auth-routes.ts';
 import { adminDocumentRoutes } from './routes/admin-document-routes.ts';
 import { adminLimitRoutes } from './routes/admin-limit-routes.ts';
@@ -32,6 +35,7 @@ import { conversationRoutes } from './routes/conversation-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
 import { limitRoutes } from './routes/limit-routes.ts';
+import { metricsRoutes } from './routes/metrics-routes.ts';
 import { personaRoutes } from './routes/persona-routes.ts';
 import { shareRoutes } from './routes/share-routes.ts';
 
@@ -67,9 +71,10 @@ export const LOG_REDACT_PATHS = [
  * (tests) receives the log lines instead of standard output.
  */
 export async function buildApp(
-  context: AppContext,
+  setup: AppSetup,
   options: { logStream?: DestinationStream } = {},
 ): Promise<FastifyInstance> {
+  const context: AppContext = { ...setup, metrics: new AppMetrics(setup.knowledge.index) };
   const { config } = context;
   const app = Fastify({
     logger: {
@@ -80,6 +85,16 @@ export async function buildApp(
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    // A URL the router cannot decode (`/%E0%A4%A`) never reaches the hooks or the error handler:
+    // it is answered here, in the same shape as every other error, with its request id.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      const message =
+        error.code === 'FST_ERR_BAD_URL'
+          ? 'The address is malformed: it has a broken %-escape.'
+          : 'The address could not be read.';
+      sendError(reply, new AppError(errorCodeForStatus(error.statusCode ?? 400), message));
     },
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -96,9 +111,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  app.addHook('onSend', async (request, reply) => {
+  // Set first, so that every response carries it: errors, 404s and streams keep reply headers.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
+  registerRequestMetrics(app, context.metrics);
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyHelmet, {
@@ -142,6 +160,7 @@ export async function buildApp(
   await app.register(shareRoutes, context);
   await app.register(chatRoutes, context);
   await app.register(limitRoutes, context);
+  await app.register(metricsRoutes, context);
   await app.register(communityProfileRoutes, context);
   await app.register(communityPostRoutes, context);
   await app.register(communityCollectionRoutes, context);

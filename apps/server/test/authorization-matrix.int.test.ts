@@ -407,6 +407,15 @@ const policy: Row[] = [
     url: () => '/api/admin/usage/daily',
     expected: ADMIN,
   },
+  // --- operations ---------------------------------------------------------------------------
+  // Admins, or a scraper with METRICS_TOKEN (not set here; metrics.int.test.ts covers it).
+  {
+    name: 'metrics',
+    method: 'GET',
+    route: '/api/metrics',
+    url: () => '/api/metrics',
+    expected: ADMIN,
+  },
   // --- documents, chat, limits ------------------------------------------------------------------
   {
     name: 'document file',

@@ -24,6 +24,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
     ['SESSION_SECRET', 'short'],
+    ['METRICS_TOKEN', 'too-short-for-a-scrape-token'],
+    ['METRICS_TOKEN', 'a token with spaces that is long enough anyway'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrowError(
       new RegExp(`${name}: `),
@@ -38,6 +40,9 @@ describe('loadConfig', () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect(String(error)).not.toContain('hunter2');
     }
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'scrape-me' })).toThrowError(
+      /METRICS_TOKEN: .*\(got 9 characters\)/,
+    );
   });
 
   it('selects PostgreSQL when DATABASE_URL is set', () => {

@@ -101,6 +101,15 @@ const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(DEFAULT_FOLLOWS_PER_HOUR),
+  METRICS_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      // It travels in an Authorization header, which is trimmed: visible ASCII only.
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -134,6 +143,8 @@ export type Config = {
   limits: { timezone: string };
   /** Abuse limits of the community area, per member and hour. */
   community: { postsPerHour: number; followsPerHour: number };
+  /** Lets a scraper read GET /api/metrics as `Authorization: Bearer <token>`; null: admins only. */
+  metricsToken: string | null;
 };
 
 /** Raised for a bad environment; the message names every offending variable. */
@@ -219,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       postsPerHour: vars.COMMUNITY_POSTS_PER_HOUR,
       followsPerHour: vars.COMMUNITY_FOLLOWS_PER_HOUR,
     },
+    metricsToken: vars.METRICS_TOKEN ?? null,
   };
 }
 
@@ -255,7 +267,7 @@ function quote(env: NodeJS.ProcessEnv, keyPath: PropertyKey[]): string {
   const value = env[String(keyPath[0])];
   if (value === undefined) return 'nothing';
   // Never echo secrets back into logs.
-  if (/SECRET|KEY|PASSWORD/.test(String(keyPath[0]))) return `${value.length} characters`;
+  if (/SECRET|KEY|PASSWORD|TOKEN/.test(String(keyPath[0]))) return `${value.length} characters`;
   return JSON.stringify(value);
 }
 

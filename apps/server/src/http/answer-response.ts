@@ -3,10 +3,12 @@ import { chatApology, chatRequestFailed } from '@samvad/contracts/chat-rules';
 import type { Source } from '@samvad/contracts/sources';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnswerAborted, type AnswerStream } from '../answers/answer-stream.ts';
+import type { AnswerMetrics } from '../metrics/app-metrics.ts';
 import { AppError } from './app-error.ts';
 import { HEARTBEAT_MS, openEventStream, wantsJson } from './event-stream.ts';
 
 type SaveAnswer = (answer: string, sources: Source[]) => Promise<void>;
+type SaveFailed = (error: unknown, details: string, text: string) => Promise<void>;
 
 /**
  * Sends an answer as JSON or as the spec's event stream, and has it saved however it ends:
@@ -21,10 +23,11 @@ export async function sendAnswer(
   reply: FastifyReply,
   answer: AnswerStream,
   save: SaveAnswer,
+  metrics: AnswerMetrics,
 ): Promise<ChatResponse | FastifyReply> {
-  const tokens = answer.tokens[Symbol.asyncIterator]();
-  let text = '';
-  const failed = async (error: unknown, details: string) => {
+  const tokens = paced(answer.tokens[Symbol.asyncIterator](), reply, metrics);
+  /** Saves what was said before `error`: as it is when the client left, else with the apology. */
+  const failed: SaveFailed = async (error, details, text) => {
     if (error instanceof AnswerAborted) {
       await save(text, answer.sources());
       return;
@@ -35,17 +38,35 @@ export async function sendAnswer(
   };
 
   if (wantsJson(request.headers.accept)) {
+    let text = '';
     try {
       for (let next = await tokens.next(); !next.done; next = await tokens.next())
         text += next.value;
     } catch (error) {
-      await failed(error, chatRequestFailed(statusOf(error)));
+      await failed(error, chatRequestFailed(statusOf(error)), text);
       throw error;
     }
     await save(text, answer.sources());
     return { answer: text, sources: answer.sources() };
   }
 
+  metrics.streamOpened();
+  try {
+    return await streamAnswer(reply, answer, tokens, save, failed);
+  } finally {
+    metrics.streamClosed();
+  }
+}
+
+/** The event-stream half of sendAnswer. */
+async function streamAnswer(
+  reply: FastifyReply,
+  answer: AnswerStream,
+  tokens: AsyncIterator<string>,
+  save: SaveAnswer,
+  failed: SaveFailed,
+): Promise<FastifyReply> {
+  let text = '';
   const first = tokens.next();
   let timer: NodeJS.Timeout | undefined;
   const early = await Promise.race([
@@ -60,7 +81,7 @@ export async function sendAnswer(
   clearTimeout(timer);
   if (early === 'failed') {
     const error = await first.catch((reason: unknown) => reason);
-    await failed(error, chatRequestFailed(statusOf(error)));
+    await failed(error, chatRequestFailed(statusOf(error)), text);
     if (!(error instanceof AnswerAborted)) throw error;
     // Nobody is listening any more: close without an answer.
     reply.hijack();
@@ -78,10 +99,35 @@ export async function sendAnswer(
   } catch (error) {
     const message = error instanceof AppError ? error.message : 'The answer could not be completed';
     if (!(error instanceof AnswerAborted)) stream.send({ type: 'error', message });
-    await failed(error, message);
+    await failed(error, message, text);
   }
   stream.done();
   return reply;
+}
+
+/**
+ * The answer's tokens, timed as they come: the first from the request's arrival, and the pace
+ * of a whole answer after it.
+ */
+function paced(
+  tokens: AsyncIterator<string>,
+  reply: FastifyReply,
+  metrics: AnswerMetrics,
+): AsyncIterator<string> {
+  let count = 0;
+  let firstAt = 0;
+  return {
+    async next() {
+      const next = await tokens.next();
+      if (next.done) {
+        if (count > 0) metrics.finished(count, (performance.now() - firstAt) / 1000);
+      } else if (count++ === 0) {
+        firstAt = performance.now();
+        metrics.firstToken(reply.elapsedTime / 1000);
+      }
+      return next;
+    },
+  };
 }
 
 function statusOf(error: unknown): number {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { resolveSession, type Viewer, visitor } from '../services/session-service.ts';
+import { metricsTokenCheck } from './metrics-access.ts';
 import { readSessionToken } from './session-cookie.ts';
 
 declare module 'fastify' {
@@ -16,10 +17,16 @@ export function registerViewer(
 ): void {
   // Replaced on every request by the hook below; a shared default object would leak state.
   app.decorateRequest('viewer', null as never);
+  const isMetricsToken = metricsTokenCheck(config.metricsToken);
   app.addHook('onRequest', async (request) => {
     const presented = request.url.startsWith('/api/') ? readSessionToken(request, config) : null;
-    request.viewer = presented
-      ? await resolveSession(database.db, presented.token, presented.via, config.sessions, clock())
+    // The scrape token is no session: its caller is a visitor (GET /api/metrics checks it).
+    const session =
+      presented && !(presented.via === 'bearer' && isMetricsToken(presented.token))
+        ? presented
+        : null;
+    request.viewer = session
+      ? await resolveSession(database.db, session.token, session.via, config.sessions, clock())
       : visitor;
   });
 }

@@ -44,6 +44,7 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     files: knowledge.files,
     maxFileBytes,
     embedChunks: embeddings ? (id) => embedDocument(database.db, embeddings, id) : null,
+    onOutcome: (outcome) => context.metrics.ingested(outcome),
   };
   await removeStaleUploads(uploadsDir, clock());
 

@@ -9,7 +9,7 @@ import { type Answerer, acceptQuestion, composeAnswer } from '../services/chat-s
 
 export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { config, database, clock, knowledge, persona },
+  { config, database, clock, knowledge, persona, metrics },
 ) => {
   const answerer: Answerer = {
     index: knowledge.index,
@@ -18,7 +18,9 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
       ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs }
       : null,
     log: app.log,
+    retrievalSeconds: metrics.retrievalDuration,
   };
+  const answerMetrics = metrics.answerMetrics(config.llm ? 'llm' : 'extractive');
   app.post(
     '/api/chat',
     {
@@ -55,7 +57,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
         language: detectLanguage(question, detected_language),
         signal: disconnected.signal,
       });
-      return sendAnswer(request, reply, answer, accepted.saveAnswer);
+      return sendAnswer(request, reply, answer, accepted.saveAnswer, answerMetrics);
     },
   );
 };

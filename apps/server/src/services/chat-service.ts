@@ -93,6 +93,8 @@ export type Answerer = {
   /** Null: the offline extractive answerer. */
   llm: { model: ChatModel; timeoutMs: number } | null;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Hears how long each knowledge-index search took (the metrics). */
+  retrievalSeconds: { observe(seconds: number): void };
 };
 
 export type AnswerInput = {
@@ -123,7 +125,7 @@ export function composeAnswer(answerer: Answerer, input: AnswerInput): AnswerStr
 
 async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<AnswerStream> {
   const queries = await searchQueries(answerer, input);
-  const passages = await retrieve(answerer.index, queries, PASSAGES_PER_QUESTION);
+  const passages = await retrieve(answerer, queries, PASSAGES_PER_QUESTION);
   if (!answerer.llm) {
     const { answer, sources } = answerExtractively(queries[0] ?? input.question, passages);
     return wholeAnswer(answer, sources);
@@ -169,8 +171,8 @@ async function searchQueries(answerer: Answerer, input: AnswerInput): Promise<st
 }
 
 /** One search per query; several are fused by reciprocal rank. */
-async function retrieve(index: KnowledgeIndex, queries: string[], limit: number) {
-  const rankings = await Promise.all(queries.map((query) => index.search(query, limit)));
+async function retrieve(answerer: Answerer, queries: string[], limit: number) {
+  const rankings = await Promise.all(queries.map((query) => timedSearch(answerer, query, limit)));
   if (rankings.length === 1) return rankings[0] ?? [];
   const fused = new Map<string, { passage: Passage; score: number }>();
   for (const ranking of rankings) {
@@ -185,4 +187,14 @@ async function retrieve(index: KnowledgeIndex, queries: string[], limit: number)
     .sort((a, b) => b.score - a.score)
     .slice(0, limit)
     .map((entry) => entry.passage);
+}
+
+/** One search, timed whether it succeeds or fails (a slow failure is slow too). */
+async function timedSearch(answerer: Answerer, query: string, limit: number) {
+  const started = performance.now();
+  try {
+    return await answerer.index.search(query, limit);
+  } finally {
+    answerer.retrievalSeconds.observe((performance.now() - started) / 1000);
+  }
 }

@@ -26,6 +26,7 @@ import {
 import { adjustProfileCount, findProfilesByUserIds } from '../repositories/profile-repository.ts';
 import { incrementCounter } from '../repositories/usage-repository.ts';
 import { randomId } from './conversation-service.ts';
+import { HourlyLimitError } from './usage-limit-service.ts';
 
 const timePosition = z.object({ at: z.iso.datetime(), id: z.string().max(64) });
 const feedPosition = z.object({ at: z.iso.datetime(), key: z.string().max(200) });
@@ -53,13 +54,7 @@ export async function takeHourlyUnit(
     limit,
     now,
   );
-  if (taken === null) {
-    const what = kind === 'post' ? 'posts' : 'follows';
-    throw new AppError(
-      'rate_limited',
-      `You can make at most ${limit} ${what} an hour. Please try again later.`,
-    );
-  }
+  if (taken === null) throw new HourlyLimitError(kind, limit);
 }
 
 export async function createPost(

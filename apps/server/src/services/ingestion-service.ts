@@ -25,6 +25,8 @@ export type IngestionDeps = {
   maxFileBytes: number;
   /** Computes dense vectors for new chunks when embeddings are configured. */
   embedChunks?: ((documentId: string) => Promise<void>) | null;
+  /** Hears every outcome (the server's metrics). */
+  onOutcome?: (outcome: IngestOutcome) => void;
 };
 
 /** Pages read so far (of the page count, when the format has pages), then chunks made. */
@@ -73,6 +75,12 @@ export type IngestOutcome =
  * is written in one transaction: a failure leaves no rows and no stored file behind.
  */
 export async function ingestFile(deps: IngestionDeps, input: IngestInput): Promise<IngestOutcome> {
+  const outcome = await ingest(deps, input);
+  deps.onOutcome?.(outcome);
+  return outcome;
+}
+
+async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOutcome> {
   const fileName = path.basename(input.fileName);
   const sha256 = sha256Hex(input.bytes);
 

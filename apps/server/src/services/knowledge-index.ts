@@ -114,6 +114,11 @@ export class KnowledgeIndex {
     this.timer = null;
   }
 
+  /** What is loaded: cheap to read (the metrics read it at every scrape). */
+  get loaded(): { documents: number; chunks: number } {
+    return { documents: this.chunkIdsByDocument.size, chunks: this.meta.size };
+  }
+
   get stats() {
     const { terms, postings, approxBytes } = this.bm25.stats();
     return {

@@ -35,6 +35,18 @@ export class RateLimitError extends AppError {
   }
 }
 
+/** 429 of a community abuse limit: at most so many posts (or follows) per member and hour. */
+export class HourlyLimitError extends AppError {
+  override name = 'HourlyLimitError';
+  readonly kind: 'post' | 'follow';
+
+  constructor(kind: 'post' | 'follow', limit: number) {
+    const what = kind === 'post' ? 'posts' : 'follows';
+    super('rate_limited', `You can make at most ${limit} ${what} an hour. Please try again later.`);
+    this.kind = kind;
+  }
+}
+
 /** The spec's limit-dialog texts (§8), so a client without its own copy can show ours. */
 function refusalMessage(type: LimitKind, limit: number): string {
   switch (type) {
