@@ -16,6 +16,7 @@ import { AppError, errorCodeForStatus } from './http/app-error.ts';
 import { contentSecurityPolicy, crossOriginOpenerPolicy } from './http/content-security-policy.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
+import { registerRequestLog } from './http/request-log.ts';
 import { registerRequestMetrics } from './http/request-metrics.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -96,6 +97,8 @@ export async function buildApp(
           : 'The address could not be read.';
       sendError(reply, new AppError(errorCodeForStatus(error.statusCode ?? 400), message));
     },
+    // One line per request instead, when it ends (request-log.ts).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients may not hold a connection open forever (slowloris): the headers must arrive
@@ -117,6 +120,7 @@ export async function buildApp(
     done();
   });
   registerRequestMetrics(app, context.metrics);
+  registerRequestLog(app);
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyHelmet, {
