@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -98,7 +98,7 @@ export async function buildApp(
       sendError(reply, new AppError(errorCodeForStatus(error.statusCode ?? 400), message));
     },
     // One line per request instead, when it ends (request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow clients may not hold a connection open forever (slowloris): the headers must arrive

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { preparedFor } from '../db/prepared.ts';
 import {
   type ConversationRow,
   conversations,
@@ -55,16 +56,23 @@ export async function findConversation(
 }
 
 /** The user's conversations that are not deleted, newest `updatedAt` first. */
+const liveConversationsStatement = preparedFor((db) =>
+  db
+    .select(withShare)
+    .from(conversations)
+    .leftJoin(shares, eq(shares.conversationId, conversations.id))
+    .where(
+      and(eq(conversations.userId, sql.placeholder('userId')), isNull(conversations.deletedAt)),
+    )
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .prepare('list_live_conversations'),
+);
+
 export async function listLiveConversations(
   db: Database,
   userId: string,
 ): Promise<ConversationWithShare[]> {
-  const rows = await db
-    .select(withShare)
-    .from(conversations)
-    .leftJoin(shares, eq(shares.conversationId, conversations.id))
-    .where(and(eq(conversations.userId, userId), isNull(conversations.deletedAt)))
-    .orderBy(desc(conversations.updatedAt), desc(conversations.id));
+  const rows = await liveConversationsStatement(db).execute({ userId });
   return rows.map((row) => ({ ...row.conversation, shareableId: row.shareableId }));
 }
 

@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema.ts';
 
 export type SessionWithUser = { session: SessionRow; user: UserRow };
@@ -11,23 +12,28 @@ export async function insertSession(db: Database, values: typeof sessions.$infer
 }
 
 /** The live session for a token hash, with its user; null when unknown or expired. */
-export async function findActiveSession(
-  db: Database,
-  tokenHash: string,
-  now: Date,
-): Promise<SessionWithUser | null> {
-  const rows = await db
+const activeSessionStatement = preparedFor((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.absoluteExpiresAt, now),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_active_session'),
+);
+
+export async function findActiveSession(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionWithUser | null> {
+  const rows = await activeSessionStatement(db).execute({ tokenHash, now });
   return rows[0] ?? null;
 }
 
