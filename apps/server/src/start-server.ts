@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+import { loadPersona } from './config/persona.ts';
+import { DirectoryLockedError } from './db/directory-lock.ts';
+import { openDatabase } from './db/open-database.ts';
+import { bootstrapAdmin } from './services/admin-auth-service.ts';
+import { embedPendingDocuments } from './services/embedding-service.ts';
+import { OidcService } from './services/oidc-service.ts';
+import { openKnowledgeBase } from './services/open-knowledge-base.ts';
+
+const SHUTDOWN_GRACE_MS = 25_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const persona = await loadPersona(config.personaFile);
+  const database = await openDatabase(config.database);
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  let app: FastifyInstance | undefined;
+  const knowledge = await openKnowledgeBase(config, database.db, (error) =>
+    app?.log.warn({ err: error }, 'dense retrieval failed; answered from BM25 alone'),
+  );
+  app = await buildApp({
+    config,
+    database,
+    persona,
+    knowledge,
+    clock: () => new Date(),
+    oidc: new OidcService(config),
+  });
+  const bootstrap = await bootstrapAdmin(database.db, config.admin);
+  if (bootstrap?.generatedPassword) {
+    // Printed once, at the first start: there are no default credentials.
+    app.log.warn(
+      `First-run administrator created. Username: ${bootstrap.username}  Password: ${bootstrap.generatedPassword}  — sign in at ${config.publicUrl}/admin and change it.`,
+    );
+  } else if (bootstrap) {
+    app.log.info(
+      { username: bootstrap.username },
+      'administrator account created from ADMIN_USERNAME',
+    );
+  }
+  if (knowledge.embeddings) {
+    // Documents whose embedding was interrupted finish in the background; search works meanwhile.
+    embedPendingDocuments(database.db, knowledge.embeddings).catch((error: unknown) =>
+      app.log.error({ err: error }, 'resuming embeddings failed'),
+    );
+  }
+  knowledge.index.startSync(config.knowledge.syncIntervalMs, (error) =>
+    app.log.error({ err: error }, 'knowledge index sync failed'),
+  );
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    try {
+      knowledge.index.stopSync();
+      await app.close();
+      await database.close();
+      app.log.info('stopped cleanly');
+    } catch (error) {
+      app.log.error({ err: error }, 'error while shutting down');
+      process.exitCode = 1;
+    }
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, knowledge: knowledge.index.stats },
+    `${persona.productName} is ready`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
+    console.error(`samvad: ${error.message}`);
+  } else {
+    console.error('samvad: failed to start', error);
+  }
+  process.exit(1);
+});
