@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,6 +17,7 @@ import { registerErrorHandler, sendError } from './http/error-handler.ts';
 import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerRequestMetrics } from './http/request-metrics.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { AppMetrics } from './metrics/app-metrics.ts';
@@ -123,7 +123,7 @@ export async function buildApp(
   registerRequestLog(app);
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
     crossOriginOpenerPolicy: crossOriginOpenerPolicy(config),
   });

@@ -1,10 +1,10 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { HelmetOptions } from 'helmet';
 import type { Config } from '../config/env.ts';
 
-type CspOptions = Exclude<FastifyHelmetOptions['contentSecurityPolicy'], boolean | undefined>;
+type CspOptions = Exclude<HelmetOptions['contentSecurityPolicy'], boolean | undefined>;
 export type CspDirectives = NonNullable<CspOptions['directives']>;
 export type CrossOriginOpenerPolicy = Exclude<
-  FastifyHelmetOptions['crossOriginOpenerPolicy'],
+  HelmetOptions['crossOriginOpenerPolicy'],
   boolean | undefined
 >;
 
