@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadDocument } from '@samvad/server/knowledge/load-document.ts';
+import { readTextLayer } from '@samvad/server/knowledge/loaders/pdf.ts';
 import { LoadError } from '@samvad/server/knowledge/types.ts';
 import { ingestFile } from '@samvad/server/services/ingestion-service.ts';
 import { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
@@ -51,6 +52,20 @@ export async function extractOurs(pdf: PdfFile): Promise<OursRun> {
     const seconds = (performance.now() - started) / 1000;
     if (!(error instanceof LoadError)) throw error;
     return { ok: false, seconds, pages: pagesRead, reason: error.reason, error: error.message };
+  }
+}
+
+/**
+ * The pdf.js text layer as our loader first reads it, one string of lines per page: before it
+ * removes page furniture, drops lines in legacy fonts and re-joins hyphenated line ends. Null
+ * when the file cannot be read.
+ */
+export async function extractTextLayer(pdf: PdfFile): Promise<string[] | null> {
+  try {
+    return (await readTextLayer(pdf.bytes)).map((lines) => lines.join('\n'));
+  } catch (error) {
+    if (error instanceof LoadError) return null;
+    throw error;
   }
 }
 

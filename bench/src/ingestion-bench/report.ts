@@ -22,6 +22,8 @@ export type FileResult = {
   /** Both extract text: the file counts in the headline figures. */
   headline: boolean;
   similarity: (Omit<DocumentSimilarity, 'pages'> & { lowestPages: LowPage[] }) | null;
+  /** The same comparison for the pdf.js text layer before our clean-ups (see extractTextLayer). */
+  textLayerSimilarity: Omit<DocumentSimilarity, 'pages'> | null;
   warnings: string[];
 };
 
@@ -32,6 +34,7 @@ export function fileResult(
   ours: OursRun[],
   reference: ReferenceRun[],
   similarity: DocumentSimilarity | null,
+  textLayerSimilarity: DocumentSimilarity | null,
 ): FileResult {
   const first = ours[0];
   const firstReference = reference[0];
@@ -56,16 +59,15 @@ export function fileResult(
       medianSeconds: median(referenceSeconds),
     },
     headline: first.ok && firstReference.ok,
-    similarity: similarity && {
-      similarity: similarity.similarity,
-      bagSimilarity: similarity.bagSimilarity,
-      oursWords: similarity.oursWords,
-      referenceWords: similarity.referenceWords,
-      matched: similarity.matched,
-      lowestPages: lowestPages(similarity, 3),
-    },
+    similarity: similarity && { ...totals(similarity), lowestPages: lowestPages(similarity, 3) },
+    textLayerSimilarity: textLayerSimilarity && totals(textLayerSimilarity),
     warnings: first.ok ? first.warnings : [],
   };
+}
+
+function totals(result: DocumentSimilarity): Omit<DocumentSimilarity, 'pages'> {
+  const { similarity, bagSimilarity, oursWords, referenceWords, matched } = result;
+  return { similarity, bagSimilarity, oursWords, referenceWords, matched };
 }
 
 function lowestPages(result: DocumentSimilarity, count: number): LowPage[] {
@@ -90,6 +92,7 @@ export function fileTable(files: readonly FileResult[], corpus: string): string 
       'ratio',
       'similarity',
       'order-free',
+      'text layer',
       'lowest pages (similarity, our/ref words)',
       'ours',
       'pdftotext',
@@ -105,6 +108,7 @@ export function fileTable(files: readonly FileResult[], corpus: string): string 
         ours !== null && reference ? Number((ours / reference).toFixed(2)) : null,
         f.similarity ? Number(f.similarity.similarity.toFixed(4)) : null,
         f.similarity ? Number(f.similarity.bagSimilarity.toFixed(4)) : null,
+        f.textLayerSimilarity ? Number(f.textLayerSimilarity.similarity.toFixed(4)) : null,
         f.similarity?.lowestPages
           .map((p) => `p${p.page} ${p.similarity.toFixed(2)} (${p.oursWords}/${p.referenceWords})`)
           .join(', ') ?? '–',

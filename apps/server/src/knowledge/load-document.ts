@@ -126,7 +126,7 @@ export async function loadDocument(input: LoadDocumentInput): Promise<LoadedDocu
     if (format === 'text' || format === 'markdown') throw new LoadError('empty', 'File is empty');
     throw new LoadError('no_text', 'No text could be found in this file.');
   }
-  if (looksGarbled(text)) throw new LoadError('garbled', GARBLED_MESSAGE);
+  if (result.textGarbled ?? looksGarbled(text)) throw new LoadError('garbled', GARBLED_MESSAGE);
   return {
     title: chooseTitle(result.title, result.blocks, fileName),
     contentType: CONTENT_TYPES[format],

@@ -2,6 +2,7 @@
  * Text normalisation shared by every loader: NFC, ligatures, soft hyphens, words hyphenated
  * across a line break, whitespace. Curly quotes and dashes are left alone: they are text.
  */
+import { findLineEndHyphens } from './line-end-hyphens.ts';
 
 const LIGATURES: Record<string, string> = {
   '\uFB00': 'ff',
@@ -41,13 +42,21 @@ const COMMON_WORDS = new Set(
  */
 export type HyphenEvidence = { hyphenated: Set<string>; whole: Set<string> };
 
+const EVIDENCE_WORD = /\p{L}+(?:-\p{L}+)*/gu;
+
 export function collectHyphenEvidence(text: string): HyphenEvidence {
   const hyphenated = new Set<string>();
   const whole = new Set<string>();
   // The halves of a word split at a line end are not evidence of anything.
-  const unsplit = text.replace(/[\p{L}\p{M}]+-[ \t]*\r?\n[ \t]*[\p{L}\p{M}]+/gu, ' ');
-  for (const match of unsplit.matchAll(/\p{L}+(?:-\p{L}+)*/gu)) {
-    const word = match[0].toLowerCase();
+  const pieces: string[] = [];
+  let last = 0;
+  for (const split of findLineEndHyphens(text, false)) {
+    pieces.push(text.slice(last, split.start));
+    last = split.end;
+  }
+  const unsplit = last === 0 ? text : [...pieces, text.slice(last)].join(' ');
+  for (const match of unsplit.match(EVIDENCE_WORD) ?? []) {
+    const word = match.toLowerCase();
     if (word.includes('-')) hyphenated.add(word);
     else whole.add(word);
   }
@@ -77,11 +86,15 @@ export function keepLineEndHyphen(left: string, right: string, evidence?: Hyphen
   return isWord(lastLeft) && isWord(lowerRight);
 }
 
+const SPECIAL_CHARACTERS = /[\uFB00-\uFB06\u00AD\uFEFF\u200B\u2060]/;
+
 /** Expands ligatures, removes soft hyphens and invisible junk; keeps line breaks. */
 export function cleanCharacters(text: string): string {
+  const composed = text.normalize('NFC');
+  // Most text has none of these: one scan instead of three replacements.
+  if (!SPECIAL_CHARACTERS.test(composed)) return composed;
   return (
-    text
-      .normalize('NFC')
+    composed
       .replace(/[\uFB00-\uFB06]/g, (ligature) => LIGATURES[ligature] ?? ligature)
       // A soft hyphen at a line end marks a split word: join it.
       .replace(/\u00AD[ \t]*\r?\n[ \t]*/g, '')
@@ -94,12 +107,16 @@ export function cleanCharacters(text: string): string {
  * a word split by a hyphen at a line end is re-joined unless it looks like a real compound.
  */
 export function normaliseText(text: string, evidence?: HyphenEvidence): string {
-  const cleaned = cleanCharacters(text).replace(
-    /([\p{L}\p{M}]+(?:-[\p{L}\p{M}]+)*)-[ \t]*\r?\n[ \t]*([\p{L}\p{M}]+)/gu,
-    (_match, left: string, right: string) =>
-      keepLineEndHyphen(left, right, evidence) ? `${left}-${right}` : `${left}${right}`,
-  );
-  return cleaned.replace(/\s+/gu, ' ').trim();
+  const cleaned = cleanCharacters(text);
+  let joined = '';
+  let last = 0;
+  for (const { start, end, left, right } of findLineEndHyphens(cleaned, true)) {
+    const word = keepLineEndHyphen(left, right, evidence) ? `${left}-${right}` : `${left}${right}`;
+    joined += cleaned.slice(last, start) + word;
+    last = end;
+  }
+  if (last > 0) joined += cleaned.slice(last);
+  return (last > 0 ? joined : cleaned).replace(/\s+/gu, ' ').trim();
 }
 
 /** True when the text holds something worth indexing (a letter or a digit). */

@@ -2,7 +2,15 @@
  * PDF loader: the text layer, page by page, through pdf.js (bundled by unpdf, worker-less).
  */
 import { getDocumentProxy } from 'unpdf';
-import { GARBLED_MESSAGE, looksGarbled, looksGarbledLine } from '../garbled.ts';
+import {
+  countGarble,
+  countJoined,
+  GARBLED_MESSAGE,
+  type GarbleCounts,
+  isGarbledLine,
+  isGarbledText,
+  NO_TOKENS,
+} from '../garbled.ts';
 import { countWords } from '../language.ts';
 import { collectHyphenEvidence, hasContent, normaliseText } from '../normalise.ts';
 import { LoadError, type LoadedBlock, type LoadProgressListener } from '../types.ts';
@@ -62,23 +70,42 @@ async function readLabels(pdf: PdfDocument): Promise<string[] | null> {
   }
 }
 
+/** A page's text items, or null when pdf.js cannot read it. */
+async function readPageItems(pdf: PdfDocument, number: number): Promise<RawTextItem[] | null> {
+  try {
+    const page = await pdf.getPage(number);
+    const content = await page.getTextContent();
+    page.cleanup();
+    return content.items.filter((item): item is RawTextItem & typeof item => 'str' in item);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * pdf.js inflates content streams on libuv's thread pool: asking for the next pages before the
+ * current one is turned into lines keeps that work running beside the main thread's.
+ */
+const READ_AHEAD = 2;
+
 async function readPageLines(
   pdf: PdfDocument,
   warnings: string[],
   onProgress: LoadProgressListener | undefined,
 ): Promise<PdfLine[][]> {
   const pages: PdfLine[][] = [];
+  const reads: Promise<RawTextItem[] | null>[] = [];
+  const request = (number: number) => {
+    if (number <= pdf.numPages && !reads[number]) reads[number] = readPageItems(pdf, number);
+  };
   let failed = 0;
   for (let number = 1; number <= pdf.numPages; number++) {
-    try {
-      const page = await pdf.getPage(number);
-      const content = await page.getTextContent();
-      const items = content.items.filter(
-        (item): item is RawTextItem & typeof item => 'str' in item,
-      );
+    for (let ahead = 0; ahead <= READ_AHEAD; ahead++) request(number + ahead);
+    const items = await reads[number];
+    delete reads[number];
+    if (items) {
       pages.push(buildLines(items, number));
-      page.cleanup();
-    } catch {
+    } else {
       failed++;
       pages.push([]);
     }
@@ -87,6 +114,22 @@ async function readPageLines(
   if (failed === pdf.numPages) throw new LoadError('damaged', DAMAGED_PDF_MESSAGE);
   if (failed > 0) warnings.push(`${failed} page(s) could not be read and were skipped.`);
   return pages;
+}
+
+/**
+ * The text layer as the loader first reads it: each page's lines, before page furniture is
+ * removed, lines in legacy fonts are dropped and hyphenated line ends are re-joined. The
+ * ingestion benchmark compares it with pdftotext to measure extraction on its own, apart from
+ * those deliberate differences; loading a document does not go through here.
+ */
+export async function readTextLayer(bytes: Uint8Array): Promise<string[][]> {
+  const pdf = await open(bytes);
+  try {
+    const pages = await readPageLines(pdf, [], undefined);
+    return pages.map((lines) => lines.map((line) => line.text));
+  } finally {
+    await pdf.loadingTask.destroy().catch(() => undefined);
+  }
 }
 
 /** Reading the pages is most of the time a large PDF takes, so progress counts pages read. */
@@ -103,13 +146,19 @@ export async function loadPdf(
     if (!rawPages.some((lines) => lines.some((line) => hasContent(line.text)))) {
       throw new LoadError('no_text', NO_TEXT_MESSAGE);
     }
+    // Each line is counted once; the verdicts on the document, the lines and the blocks are
+    // drawn from those counts wherever the text they judge is made of the same tokens.
+    const counts = new Map<PdfLine, GarbleCounts>();
+    const countOf = (line: PdfLine) => counts.get(line) ?? NO_TOKENS;
+    const allLines = rawPages.flat();
+    for (const line of allLines) counts.set(line, countGarble(line.text));
     // Judge the whole text layer before any garbled line is dropped below.
     if (
-      looksGarbled(
-        rawPages
-          .flat()
-          .map((line) => line.text)
-          .join('\n'),
+      isGarbledText(
+        countJoined(
+          allLines.map((line) => line.text),
+          allLines.map(countOf),
+        ),
       )
     ) {
       throw new LoadError('garbled', GARBLED_MESSAGE);
@@ -119,7 +168,7 @@ export async function loadPdf(
     const garbledPages = new Set<number>();
     const pages = furniture.pages.map((lines) =>
       lines.filter((line) => {
-        const garbled = looksGarbledLine(line.text);
+        const garbled = isGarbledLine(countOf(line));
         if (garbled) garbledPages.add(line.page);
         return !garbled;
       }),
@@ -132,13 +181,21 @@ export async function loadPdf(
     );
     const rawBlocks = buildBlocks(pages, measureLayout(pages));
     const blocks: LoadedBlock[] = [];
+    const blockCounts: GarbleCounts[] = [];
     for (const raw of rawBlocks) {
       const first = raw.lines[0];
       const last = raw.lines[raw.lines.length - 1];
       if (!first || !last) continue;
-      const text = normaliseText(raw.lines.map((line) => line.text).join('\n'), evidence);
+      const lineTexts = raw.lines.map((line) => line.text);
+      const text = normaliseText(lineTexts.join('\n'), evidence);
       if (!hasContent(text)) continue;
-      if (looksGarbledLine(text)) {
+      // Unless normalisation re-joined a word or changed a character, the block's tokens are
+      // its lines' tokens.
+      const blockCount =
+        text === lineTexts.join(' ')
+          ? countJoined(lineTexts, raw.lines.map(countOf), ' ')
+          : countGarble(text);
+      if (isGarbledLine(blockCount)) {
         garbledPages.add(first.page);
         continue;
       }
@@ -153,6 +210,7 @@ export async function loadPdf(
         pageLabel: labels[first.page - 1] ?? null,
         anchor: null,
       });
+      blockCounts.push(blockCount);
     }
     if (garbledPages.size > 0) {
       const list = [...garbledPages].sort((a, b) => a - b).join(', ');
@@ -160,7 +218,13 @@ export async function loadPdf(
         `Some lines on page(s) ${list} are in a legacy non-Unicode font and were left out.`,
       );
     }
-    return { blocks, title, pageCount: pdf.numPages, warnings };
+    const textGarbled = isGarbledText(
+      countJoined(
+        blocks.map((block) => block.text),
+        blockCounts,
+      ),
+    );
+    return { blocks, title, pageCount: pdf.numPages, warnings, textGarbled };
   } finally {
     await pdf.loadingTask.destroy().catch(() => undefined);
   }

@@ -7,4 +7,9 @@ export type LoaderResult = {
   title: string | null;
   pageCount: number | null;
   warnings: string[];
+  /**
+   * looksGarbled() of the blocks' text joined by line breaks, when the loader has it for less
+   * than a second reading (the PDF loader has counted every line already).
+   */
+  textGarbled?: boolean;
 };
