@@ -21,10 +21,22 @@ export type FileResult = {
   reference: { status: string; pages: number | null; seconds: number[]; medianSeconds: number };
   /** Both extract text: the file counts in the headline figures. */
   headline: boolean;
-  similarity: (Omit<DocumentSimilarity, 'pages'> & { lowestPages: LowPage[] }) | null;
-  /** The same comparison for the pdf.js text layer before our clean-ups (see extractTextLayer). */
-  textLayerSimilarity: Omit<DocumentSimilarity, 'pages'> | null;
+  /** Against pdftotext -layout, which reads lines across the page as we do. */
+  similarity: (SimilarityTotals & { lowestPages: LowPage[] }) | null;
+  /** Against pdftotext's default mode, which reads a table column after column. */
+  readingOrderSimilarity: SimilarityTotals | null;
+  /** The pdf.js text layer before our clean-ups (see extractTextLayer) against -layout. */
+  textLayerSimilarity: SimilarityTotals | null;
   warnings: string[];
+};
+
+type SimilarityTotals = Omit<DocumentSimilarity, 'pages'>;
+
+/** Our text against each reference text of one file; null where one side has no text. */
+export type FileSimilarities = {
+  layout: DocumentSimilarity | null;
+  readingOrder: DocumentSimilarity | null;
+  textLayer: DocumentSimilarity | null;
 };
 
 type LowPage = { page: number; similarity: number; referenceWords: number; oursWords: number };
@@ -33,9 +45,9 @@ export function fileResult(
   file: string,
   ours: OursRun[],
   reference: ReferenceRun[],
-  similarity: DocumentSimilarity | null,
-  textLayerSimilarity: DocumentSimilarity | null,
+  similarities: FileSimilarities,
 ): FileResult {
+  const { layout, readingOrder, textLayer } = similarities;
   const first = ours[0];
   const firstReference = reference[0];
   if (!first || !firstReference) throw new Error(`no runs for ${file}`);
@@ -59,13 +71,14 @@ export function fileResult(
       medianSeconds: median(referenceSeconds),
     },
     headline: first.ok && firstReference.ok,
-    similarity: similarity && { ...totals(similarity), lowestPages: lowestPages(similarity, 3) },
-    textLayerSimilarity: textLayerSimilarity && totals(textLayerSimilarity),
+    similarity: layout && { ...totals(layout), lowestPages: lowestPages(layout, 3) },
+    readingOrderSimilarity: readingOrder && totals(readingOrder),
+    textLayerSimilarity: textLayer && totals(textLayer),
     warnings: first.ok ? first.warnings : [],
   };
 }
 
-function totals(result: DocumentSimilarity): Omit<DocumentSimilarity, 'pages'> {
+function totals(result: DocumentSimilarity): SimilarityTotals {
   const { similarity, bagSimilarity, oursWords, referenceWords, matched } = result;
   return { similarity, bagSimilarity, oursWords, referenceWords, matched };
 }
@@ -90,7 +103,8 @@ export function fileTable(files: readonly FileResult[], corpus: string): string 
       'ours pages/s',
       'pdftotext pages/s',
       'ratio',
-      'similarity',
+      'similarity (-layout)',
+      'default mode',
       'order-free',
       'text layer',
       'lowest pages (similarity, our/ref words)',
@@ -107,7 +121,8 @@ export function fileTable(files: readonly FileResult[], corpus: string): string 
         reference,
         ours !== null && reference ? Number((ours / reference).toFixed(2)) : null,
         f.similarity ? Number(f.similarity.similarity.toFixed(4)) : null,
-        f.similarity ? Number(f.similarity.bagSimilarity.toFixed(4)) : null,
+        f.readingOrderSimilarity ? Number(f.readingOrderSimilarity.similarity.toFixed(4)) : null,
+        f.readingOrderSimilarity ? Number(f.readingOrderSimilarity.bagSimilarity.toFixed(4)) : null,
         f.textLayerSimilarity ? Number(f.textLayerSimilarity.similarity.toFixed(4)) : null,
         f.similarity?.lowestPages
           .map((p) => `p${p.page} ${p.similarity.toFixed(2)} (${p.oursWords}/${p.referenceWords})`)
