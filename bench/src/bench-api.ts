@@ -4,8 +4,6 @@
 // (NODE_ENV=production, request logging on), side by side with a bare node:http server in its own
 // process answering the same body bytes, under the same autocannon load; runs alternate between
 // the two and the median of the runs is reported.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderTable } from '@samvad/server/cli/summary-table.ts';
@@ -18,15 +16,19 @@ import {
   stopProcess,
 } from './api-bench/processes.ts';
 import { prepareApiData } from './api-bench/server-data.ts';
-import { coresBusyElsewhere, cpuShares } from './chat-bench/process-stats.ts';
-import { BUSY_MACHINE_CORES } from './chat-bench/report.ts';
+import { cpuShares } from './chat-bench/process-stats.ts';
 import { redact, referenceServer } from './retrieval-bench/postgres-reference.ts';
-import { localDate } from './retrieval-bench/report.ts';
+import {
+  describeMachine,
+  fixed,
+  recordFile,
+  warnWhenBusy,
+  writeRecord,
+} from './suite/run-record.ts';
 import { median, type SummaryRow, summaryRow } from './suite/summary-row.ts';
 
 const RATIO_TARGET = 0.8;
 const wallStarted = performance.now();
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const { values } = parseArgs({
   options: {
     database: { type: 'string', default: 'pglite' },
@@ -77,12 +79,7 @@ type EndpointResult = {
   firstServerError: string | null;
 };
 
-const busyBefore = await coresBusyElsewhere();
-if (busyBefore > BUSY_MACHINE_CORES) {
-  console.log(
-    `WARNING: other processes keep ${busyBefore.toFixed(2)} of ${os.cpus().length} cores busy: the figures will be noisy.`,
-  );
-}
+const busyBefore = await warnWhenBusy('the figures will be noisy');
 const cleanup = cleanupStack();
 const endpoints: EndpointResult[] = [];
 let database = 'pglite';
@@ -222,15 +219,7 @@ const summary: SummaryRow[] = endpoints.flatMap((e) => [
   }),
 ]);
 
-const cpus = os.cpus();
-const machine = {
-  cpus: cpus.length,
-  cpuModel: cpus[0]?.model ?? 'unknown',
-  totalMemoryBytes: os.totalmem(),
-  node: process.version,
-  platform: `${process.platform} ${process.arch}`,
-};
-const fixed = (n: number | null, digits: number) => (n === null ? null : Number(n.toFixed(digits)));
+const machine = describeMachine();
 console.log(
   `\nMachine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}. autocannon in this process: ${settings.connections} connections, pipelining ${settings.pipelining}, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s per run, ${RUNS} runs per side alternating; medians.`,
 );
@@ -276,16 +265,7 @@ console.log(
   `Server log written during the runs: ${(serverLogBytes / 1024 / 1024).toFixed(1)} MB (LOG_LEVEL=${values['log-level']}). 'cores' = CPU time of that process over the run's wall time (1 = one core); the load generator shares the machine's cores. autocannon records latency in whole milliseconds: a p99 of 0 is under 1 ms.`,
 );
 
-const jsonFile = path.resolve(
-  values.json ??
-    path.join(
-      repoRoot,
-      'bench',
-      'results',
-      `api${database === 'postgres' ? '-postgres' : ''}-${localDate()}.json`,
-    ),
-);
-mkdirSync(path.dirname(jsonFile), { recursive: true });
+const jsonFile = recordFile(database === 'postgres' ? 'api-postgres' : 'api', values.json);
 const result = {
   benchmark: 'api',
   date: new Date().toISOString(),
@@ -305,8 +285,4 @@ const result = {
   otherProcessesCoresBefore: busyBefore,
   wallSeconds: (performance.now() - wallStarted) / 1000,
 };
-writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
-const relative = path.relative(process.cwd(), jsonFile);
-console.log(
-  `\nWrote ${relative.startsWith('..') ? jsonFile : relative} (${result.wallSeconds.toFixed(0)} s in all)`,
-);
+writeRecord(jsonFile, result);

@@ -6,8 +6,6 @@
 // model's delay) at 1, 50 and 200 concurrent streams, and the server's memory per open stream.
 // Each level runs `--runs` times, alternating with the same level against a bare node:http relay
 // of the same model (chat-bench/bare-relay.ts, the reference); each figure is the runs' median.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -25,7 +23,6 @@ import {
   QUESTIONS,
   runLevel,
 } from './chat-bench/levels.ts';
-import { coresBusyElsewhere } from './chat-bench/process-stats.ts';
 import {
   chatSummary,
   medianLevel,
@@ -42,7 +39,7 @@ import {
 import { prepareServerData } from './chat-bench/server-data.ts';
 import { startStubModel } from './chat-bench/stub-model.ts';
 import { redact, referenceServer } from './retrieval-bench/postgres-reference.ts';
-import { localDate } from './retrieval-bench/report.ts';
+import { describeMachine, recordFile, warnWhenBusy, writeRecord } from './suite/run-record.ts';
 
 /**
  * Concurrent streams per level, and how they are kept concurrent (levels.ts): steady, each client
@@ -96,12 +93,7 @@ const maxStreams = Math.max(MEMORY_STREAMS, ...LEVELS.map((level) => level.strea
 const postgres = values.database === 'postgres' ? referenceServer() : null;
 const step = (message: string) => console.log(`· ${message}`);
 
-const busyBefore = await coresBusyElsewhere();
-if (busyBefore > BUSY_MACHINE_CORES) {
-  console.log(
-    `WARNING: other processes keep ${busyBefore.toFixed(2)} of ${os.cpus().length} cores busy: the timings will not be reliable.`,
-  );
-}
+const busyBefore = await warnWhenBusy('the timings will not be reliable');
 const stub = await startStubModel(timing);
 const port = await freePort();
 const inspectorPort = await freePort();
@@ -195,14 +187,7 @@ try {
   await data.cleanup();
 }
 
-const cpus = os.cpus();
-const machine = {
-  cpus: cpus.length,
-  cpuModel: cpus[0]?.model ?? 'unknown',
-  totalMemoryBytes: os.totalmem(),
-  node: process.version,
-  platform: `${process.platform} ${process.arch}`,
-};
+const machine = describeMachine();
 console.log(
   `\nMachine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; server on ${data.database}, LOG_LEVEL=${values['log-level']}, NODE_ENV=production`,
 );
@@ -240,10 +225,7 @@ console.log(
   `${memory.streams} streams held open: ${memory.firstTokens} first tokens, ${memory.upstreamAborts} upstream requests cancelled by the server when the clients left, ${memory.errors} errors. Live = heap used + external after a full GC, read through the inspector${data.database === 'pglite' ? "; external is mostly PGlite's WebAssembly memory" : ''}.`,
 );
 
-const jsonFile = path.resolve(
-  values.json ?? path.join(repoRoot, 'bench', 'results', `chat-${localDate()}.json`),
-);
-mkdirSync(path.dirname(jsonFile), { recursive: true });
+const jsonFile = recordFile('chat', values.json);
 const result = {
   benchmark: 'chat',
   date: new Date().toISOString(),
@@ -289,8 +271,4 @@ const result = {
   serverErrors: serverErrors.length,
   wallSeconds: (performance.now() - wallStarted) / 1000,
 };
-writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
-const relative = path.relative(process.cwd(), jsonFile);
-console.log(
-  `\nWrote ${relative.startsWith('..') ? jsonFile : relative} (${result.wallSeconds.toFixed(0)} s in all)`,
-);
+writeRecord(jsonFile, result);

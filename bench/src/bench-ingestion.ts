@@ -5,15 +5,11 @@
 // (extraction + chunking + database write) in pages per second, which has no reference.
 // Two more similarity rows account for the gap: the same words with their order ignored, and the
 // pdf.js text layer before the loader's deliberate clean-ups (extraction fidelity on its own).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { collectFiles } from '@samvad/server/cli/collect-files.ts';
 import { renderTable } from '@samvad/server/cli/summary-table.ts';
 import { cleanupStack } from './api-bench/processes.ts';
-import { coresBusyElsewhere } from './chat-bench/process-stats.ts';
-import { BUSY_MACHINE_CORES } from './chat-bench/report.ts';
 import {
   closeOpenKnowledgeBase,
   extractOurs,
@@ -37,7 +33,13 @@ import {
   similarityFigures,
   similarityRows,
 } from './ingestion-bench/similarity-rows.ts';
-import { localDate } from './retrieval-bench/report.ts';
+import {
+  describeMachine,
+  fixed,
+  recordFile,
+  warnWhenBusy,
+  writeRecord,
+} from './suite/run-record.ts';
 import { median, summaryRow } from './suite/summary-row.ts';
 
 const RATIO_TARGET = 0.25;
@@ -63,12 +65,7 @@ if (!pdftotext) {
 const corpus = path.resolve(values.corpus);
 const step = (message: string) => console.log(`· ${message}`);
 
-const busyBefore = await coresBusyElsewhere();
-if (busyBefore > BUSY_MACHINE_CORES) {
-  console.log(
-    `WARNING: other processes keep ${busyBefore.toFixed(2)} of ${os.cpus().length} cores busy: the timings will be noisy.`,
-  );
-}
+const busyBefore = await warnWhenBusy('the timings will be noisy');
 // Every PDF, the damaged and legacy-font ones included: they are reported per file.
 const pdfs = (await collectFiles([corpus]))
   .filter((file) => file.toLowerCase().endsWith('.pdf'))
@@ -189,15 +186,7 @@ const summary = [
   ...similarityRows(similarity, scope),
 ];
 
-const cpus = os.cpus();
-const machine = {
-  cpus: cpus.length,
-  cpuModel: cpus[0]?.model ?? 'unknown',
-  totalMemoryBytes: os.totalmem(),
-  node: process.version,
-  platform: `${process.platform} ${process.arch}`,
-};
-const fixed = (n: number | null, digits: number) => (n === null ? null : Number(n.toFixed(digits)));
+const machine = describeMachine();
 console.log(
   `\nMachine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; ${pdftotext}. Median of ${RUNS} runs after one warm-up pass; ours in-process (bytes already read), pdftotext timed from spawn to exit.`,
 );
@@ -223,10 +212,7 @@ console.log(
   `Per run, pages/s — ours: ${oursRates.map((r) => r.toFixed(0)).join(', ')}; pdftotext: ${referenceRates.map((r) => r.toFixed(0)).join(', ')}; ingestFile: ${ingestRates.map((r) => r.toFixed(0)).join(', ')}`,
 );
 
-const jsonFile = path.resolve(
-  values.json ?? path.join(repoRoot, 'bench', 'results', `ingestion-${localDate()}.json`),
-);
-mkdirSync(path.dirname(jsonFile), { recursive: true });
+const jsonFile = recordFile('ingestion', values.json);
 const result = {
   benchmark: 'ingestion',
   date: new Date().toISOString(),
@@ -259,8 +245,4 @@ const result = {
   otherProcessesCoresBefore: busyBefore,
   wallSeconds: (performance.now() - wallStarted) / 1000,
 };
-writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
-const relative = path.relative(process.cwd(), jsonFile);
-console.log(
-  `\nWrote ${relative.startsWith('..') ? jsonFile : relative} (${result.wallSeconds.toFixed(0)} s in all)`,
-);
+writeRecord(jsonFile, result);

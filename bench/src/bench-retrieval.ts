@@ -3,8 +3,7 @@
 // Issue #3 §8: ingestion speed, index build time and memory, and query latency of the in-memory
 // BM25 index at the real corpus size and at a synthetic 50,000 chunks, side by side with plain
 // PostgreSQL full-text search over the same chunks and queries.
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { collectFiles } from '@samvad/server/cli/collect-files.ts';
@@ -26,7 +25,6 @@ import {
 import { mulberry32 } from './retrieval-bench/prng.ts';
 import { benchQueries, kalpitQuestions } from './retrieval-bench/queries.ts';
 import {
-  localDate,
   MEMORY_TARGET_BYTES,
   type OurSide,
   type Reference,
@@ -39,6 +37,7 @@ import {
   sentencePool,
   syntheticCorpus,
 } from './retrieval-bench/synthetic-corpus.ts';
+import { describeMachine, recordFile, writeRecord } from './suite/run-record.ts';
 import { ThrowawayKnowledgeBase } from './throwaway-knowledge-base.ts';
 
 const DEFAULT_SEED = 20_250_803;
@@ -204,14 +203,7 @@ if (postgres) {
 }
 
 // 6. Report.
-const cpus = os.cpus();
-const machine = {
-  cpus: cpus.length,
-  cpuModel: cpus[0]?.model ?? 'unknown',
-  totalMemoryBytes: os.totalmem(),
-  node: process.version,
-  platform: `${process.platform} ${process.arch}`,
-};
+const machine = describeMachine();
 const countKind = (kind: string) => queries.filter((q) => q.kind === kind).length;
 const queryWords = queries.map((q) => q.text.split(/\s+/u).length);
 console.log(
@@ -248,10 +240,7 @@ console.log(
   )}`,
 );
 
-const jsonFile = path.resolve(
-  values.json ?? path.join(repoRoot, 'bench', 'results', `retrieval-${localDate()}.json`),
-);
-mkdirSync(path.dirname(jsonFile), { recursive: true });
+const jsonFile = recordFile('retrieval', values.json);
 const result = {
   benchmark: 'retrieval',
   date: new Date().toISOString(),
@@ -304,7 +293,4 @@ const result = {
   },
   wallSeconds: secondsSince(wallStarted),
 };
-writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
-const relative = path.relative(process.cwd(), jsonFile);
-const shownPath = relative.startsWith('..') ? jsonFile : relative;
-console.log(`\nWrote ${shownPath} (${result.wallSeconds.toFixed(0)} s in all)`);
+writeRecord(jsonFile, result);

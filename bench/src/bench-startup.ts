@@ -5,19 +5,21 @@
 // first answer from the index; side by side with a bare node:http process spawned and polled the
 // same way. main.ts builds the knowledge index before it listens, so /api/ready's first 200
 // already means the index is loaded; the first answer is timed as well, to show any lazy work.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { renderTable } from '@samvad/server/cli/summary-table.ts';
 import { freePort } from '@samvad/server/test/support/server-process.ts';
 import { cleanupStack } from './api-bench/processes.ts';
-import { coresBusyElsewhere } from './chat-bench/process-stats.ts';
-import { BUSY_MACHINE_CORES } from './chat-bench/report.ts';
-import { localDate } from './retrieval-bench/report.ts';
 import { measureBareStart } from './startup-bench/bare-start.ts';
 import { prepareCorpusData } from './startup-bench/data.ts';
 import { measureStart, POLL_MS, QUESTION, type StartResult } from './startup-bench/measure.ts';
+import {
+  describeMachine,
+  fixed,
+  recordFile,
+  warnWhenBusy,
+  writeRecord,
+} from './suite/run-record.ts';
 import { median, type SummaryRow, summaryRow } from './suite/summary-row.ts';
 
 const TARGET_MS = 3000;
@@ -41,12 +43,7 @@ if (!Number.isSafeInteger(RUNS) || RUNS <= 0) {
 const corpus = path.resolve(values.corpus);
 const step = (message: string) => console.log(`· ${message}`);
 
-const busyBefore = await coresBusyElsewhere();
-if (busyBefore > BUSY_MACHINE_CORES) {
-  console.log(
-    `WARNING: other processes keep ${busyBefore.toFixed(2)} of ${os.cpus().length} cores busy: the timings will be noisy.`,
-  );
-}
+const busyBefore = await warnWhenBusy('the timings will be noisy');
 const cleanup = cleanupStack();
 const ours: StartResult[] = [];
 const bare: { readyMs: number; rssAtReadyBytes: number }[] = [];
@@ -127,15 +124,7 @@ const summary: SummaryRow[] = [
   }),
 ];
 
-const cpus = os.cpus();
-const machine = {
-  cpus: cpus.length,
-  cpuModel: cpus[0]?.model ?? 'unknown',
-  totalMemoryBytes: os.totalmem(),
-  node: process.version,
-  platform: `${process.platform} ${process.arch}`,
-};
-const fixed = (n: number | null, digits: number) => (n === null ? null : Number(n.toFixed(digits)));
+const machine = describeMachine();
 console.log(
   `\nMachine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}. ${RUNS} starts per side, alternating, /api/ready polled every ${POLL_MS} ms; LOG_LEVEL=${values['log-level']}, NODE_ENV=production.`,
 );
@@ -181,10 +170,7 @@ console.log(
   )}`,
 );
 
-const jsonFile = path.resolve(
-  values.json ?? path.join(repoRoot, 'bench', 'results', `startup-${localDate()}.json`),
-);
-mkdirSync(path.dirname(jsonFile), { recursive: true });
+const jsonFile = recordFile('startup', values.json);
 const result = {
   benchmark: 'startup',
   date: new Date().toISOString(),
@@ -215,8 +201,4 @@ const result = {
   otherProcessesCoresBefore: busyBefore,
   wallSeconds: (performance.now() - wallStarted) / 1000,
 };
-writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
-const relative = path.relative(process.cwd(), jsonFile);
-console.log(
-  `\nWrote ${relative.startsWith('..') ? jsonFile : relative} (${result.wallSeconds.toFixed(0)} s in all)`,
-);
+writeRecord(jsonFile, result);

@@ -4,7 +4,7 @@
 // preset (performance, accessibility) on pages served by the real server in production mode.
 // Builds into a temporary folder: apps/web/dist is left alone.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,7 @@ import {
   stopServer,
   waitUntilReady,
 } from '@samvad/server/test/support/server-process.ts';
-import { localDate } from './retrieval-bench/report.ts';
+import { recordFile, writeRecord } from './suite/run-record.ts';
 import { summaryRow } from './suite/summary-row.ts';
 import { CHAT_FIRST_LOAD_BUDGET_GZIP_BYTES, CHAT_PAGE } from './web-bench/budget.ts';
 import {
@@ -270,10 +270,7 @@ console.log(
     `accessibility ${targets.chatAccessibility.value ?? '–'} ${targets.chatAccessibility.target}${mark(targets.chatAccessibility.met)}`,
 );
 
-const jsonFile = path.resolve(
-  values.json ?? path.join(repoRoot, 'bench', 'results', `web-${localDate()}.json`),
-);
-mkdirSync(path.dirname(jsonFile), { recursive: true });
+const jsonFile = recordFile('web', values.json);
 const cpus = os.cpus();
 const packageVersion = (name: string) =>
   (
@@ -334,8 +331,4 @@ const result = {
   ]),
   wallSeconds: (performance.now() - wallStarted) / 1000,
 };
-writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
-const relative = path.relative(process.cwd(), jsonFile);
-console.log(
-  `\nWrote ${relative.startsWith('..') ? jsonFile : relative} (${result.wallSeconds.toFixed(0)} s in all)`,
-);
+writeRecord(jsonFile, result);

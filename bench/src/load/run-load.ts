@@ -9,7 +9,6 @@
 //    conversations, community feed): the rate ramps until p99 passes 200 ms, then the highest
 //    rate within it is held to the end (backing off a step if the machine cannot sustain it).
 // Prints a summary, writes bench/results/load-<date>.json, exits 1 if a target was missed.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,10 +23,9 @@ import {
   waitUntilReady,
 } from '@samvad/server/test/support/server-process.ts';
 import { QUESTIONS } from '../chat-bench/levels.ts';
-import { coresBusyElsewhere } from '../chat-bench/process-stats.ts';
 import { prepareServerData } from '../chat-bench/server-data.ts';
 import { redact, referenceServer } from '../retrieval-bench/postgres-reference.ts';
-import { localDate } from '../retrieval-bench/report.ts';
+import { recordFile, warnWhenBusy, writeRecord } from '../suite/run-record.ts';
 import { runMixed } from './mixed.ts';
 import { runStreams } from './streams.ts';
 
@@ -74,12 +72,7 @@ if (values.database === 'postgres' && !reference) {
 }
 const step = (message: string) => console.log(`· ${message}`);
 
-const busyBefore = await coresBusyElsewhere();
-if (busyBefore > 0.5) {
-  console.log(
-    `WARNING: other processes keep ${busyBefore.toFixed(2)} of ${os.cpus().length} cores busy: latencies will be worse than on a quiet machine.`,
-  );
-}
+const busyBefore = await warnWhenBusy('latencies will be worse than on a quiet machine', 0.5);
 let timing = FAST_TOKENS;
 const llm = await startFakeLlmServer((request) => {
   const prompt = request.messages.at(-1)?.content ?? '';
@@ -244,10 +237,7 @@ console.log(
     .join(', ')}`,
 );
 
-const jsonFile = path.resolve(
-  values.json ?? path.join(repoRoot, 'bench', 'results', `load-${localDate()}.json`),
-);
-mkdirSync(path.dirname(jsonFile), { recursive: true });
+const jsonFile = recordFile('load', values.json);
 const result = {
   benchmark: 'load',
   date: new Date().toISOString(),
@@ -279,9 +269,5 @@ const result = {
   passed,
   wallSeconds: (performance.now() - wallStarted) / 1000,
 };
-writeFileSync(jsonFile, `${JSON.stringify(result, null, 2)}\n`);
-const relative = path.relative(process.cwd(), jsonFile);
-console.log(
-  `Wrote ${relative.startsWith('..') ? jsonFile : relative} (${result.wallSeconds.toFixed(0)} s in all)`,
-);
+writeRecord(jsonFile, result);
 process.exit(passed ? 0 : 1);
