@@ -16,7 +16,7 @@ import {
   createConversation,
 } from '@samvad/server/services/conversation-service.ts';
 import { createSession } from '@samvad/server/services/session-service.ts';
-import pg from 'pg';
+import { createThrowawayDatabase } from '../suite/throwaway-database.ts';
 
 export type ApiData = {
   /** The server process's environment (PORT, DATA_DIR, DATABASE_URL when on PostgreSQL). */
@@ -111,30 +111,4 @@ export async function prepareApiData(options: ApiDataOptions): Promise<ApiData> 
     await cleanup();
     throw error;
   }
-}
-
-/** A new, empty database on the given server, dropped (connections forced out) by drop(). */
-export async function createThrowawayDatabase(serverUrl: string) {
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  const name = `samvad_bench_api_${randomBytes(6).toString('hex')}`;
-  try {
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    await admin.end();
-    throw error;
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      try {
-        await admin.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await admin.end();
-      }
-    },
-  };
 }

@@ -15,7 +15,7 @@ import { userLimits, users } from '@samvad/server/db/schema.ts';
 import { ingestFile } from '@samvad/server/services/ingestion-service.ts';
 import { createSession } from '@samvad/server/services/session-service.ts';
 import { FileStore } from '@samvad/server/storage/file-store.ts';
-import pg from 'pg';
+import { createThrowawayDatabase } from '../suite/throwaway-database.ts';
 
 export type ServerData = {
   /** The server process's environment (PORT and LLM_* included). */
@@ -41,7 +41,7 @@ export type ServerDataOptions = {
 
 export async function prepareServerData(options: ServerDataOptions): Promise<ServerData> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-bench-chat-'));
-  const throwaway = options.postgresUrl ? await createDatabase(options.postgresUrl) : null;
+  const throwaway = options.postgresUrl ? await createThrowawayDatabase(options.postgresUrl) : null;
   const cleanup = async () => {
     rmSync(dataDir, { recursive: true, force: true });
     await throwaway?.drop();
@@ -107,25 +107,4 @@ export async function prepareServerData(options: ServerDataOptions): Promise<Ser
     await cleanup();
     throw error;
   }
-}
-
-async function createDatabase(serverUrl: string) {
-  const admin = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  const name = `samvad_bench_chat_${randomBytes(6).toString('hex')}`;
-  try {
-    await admin.query(`create database ${name}`);
-  } catch (error) {
-    await admin.end();
-    throw error;
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
