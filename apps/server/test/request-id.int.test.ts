@@ -1,15 +1,5 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/env.ts';
-import { loadPersona } from '../src/config/persona.ts';
-import { OidcService } from '../src/services/oidc-service.ts';
-import { openKnowledgeBase } from '../src/services/open-knowledge-base.ts';
-import { createTestApp, TEST_INDEX_HTML, type TestApp } from './support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -99,42 +89,15 @@ describe('x-request-id', () => {
 
 describe('request logs', () => {
   const lines: string[] = [];
-  let app: FastifyInstance;
-  let database: TestDatabase;
+  let logging: TestApp;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-test-'));
-    const webDistDir = path.join(dataDir, 'web');
-    mkdirSync(webDistDir, { recursive: true });
-    writeFileSync(path.join(webDistDir, 'index.html'), TEST_INDEX_HTML);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDistDir,
-      SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema',
-    });
-    database = await createTestDatabase();
-    await database.migrate();
-    app = await buildApp(
-      {
-        config,
-        database,
-        persona: await loadPersona(config.personaFile),
-        knowledge: await openKnowledgeBase(config, database.db),
-        clock: () => new Date(),
-        oidc: new OidcService(config),
-      },
-      { logStream: { write: (line: string) => void lines.push(line) } },
-    );
+    logging = await createTestApp({ LOG_LEVEL: 'info' }, { logLines: lines });
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => logging?.close());
 
   it('are one JSON line per request carrying the id the client got', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/no-such-route' });
+    const res = await logging.app.inject({ method: 'GET', url: '/api/no-such-route' });
     const id = res.headers['x-request-id'];
     const logged = lines
       .map((line) => JSON.parse(line) as { reqId?: string; msg: string })

@@ -1,18 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/env.ts';
-import { loadPersona } from '../src/config/persona.ts';
 import { bootstrapAdmin } from '../src/services/admin-auth-service.ts';
 import { ingestFile } from '../src/services/ingestion-service.ts';
-import { OidcService } from '../src/services/oidc-service.ts';
-import { openKnowledgeBase } from '../src/services/open-knowledge-base.ts';
 import { type OidcTestProvider, startOidcTestProvider } from './support/oidc-test-provider.ts';
-import { createTestApp, TEST_INDEX_HTML, type TestApp } from './support/test-app.ts';
-import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const HTTPS_URL = 'https://samvad.example.org';
 
@@ -227,44 +217,17 @@ describe('cookie flags', () => {
 
 describe('logs', () => {
   const lines: string[] = [];
-  let app: FastifyInstance;
-  let database: TestDatabase;
+  let logging: TestApp;
   const ADMIN_PASSWORD = 'log-secret-passphrase-4711';
   const BEARER = 'bearer-secret-token-0815';
   const COOKIE_SECRET = 'cookie-secret-value-2342';
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-test-'));
-    const webDistDir = path.join(dataDir, 'web');
-    mkdirSync(webDistDir, { recursive: true });
-    writeFileSync(path.join(webDistDir, 'index.html'), TEST_INDEX_HTML);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      // The most the app can log: every request, response and refusal.
-      LOG_LEVEL: 'trace',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: webDistDir,
-      SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema',
-    });
-    database = await createTestDatabase();
-    await database.migrate();
-    await bootstrapAdmin(database.db, { username: 'log-admin', password: ADMIN_PASSWORD });
-    app = await buildApp(
-      {
-        config,
-        database,
-        persona: await loadPersona(config.personaFile),
-        knowledge: await openKnowledgeBase(config, database.db),
-        clock: () => new Date(),
-        oidc: new OidcService(config),
-      },
-      { logStream: { write: (line: string) => void lines.push(line) } },
-    );
+    // The most the app can log: every request, response and refusal.
+    logging = await createTestApp({ LOG_LEVEL: 'trace' }, { logLines: lines });
+    await bootstrapAdmin(logging.database.db, { username: 'log-admin', password: ADMIN_PASSWORD });
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => logging?.close());
 
   it('never carries cookies, authorization headers, passwords or tokens', async () => {
     const origin = 'http://localhost:3000';
@@ -273,28 +236,28 @@ describe('logs', () => {
       cookie: `samvad_session=${COOKIE_SECRET}; samvad_guest=${COOKIE_SECRET}`,
       authorization: `Bearer ${BEARER}`,
     };
-    await app.inject({ method: 'GET', url: '/api/auth/session', headers });
+    await logging.app.inject({ method: 'GET', url: '/api/auth/session', headers });
     // A good login, a wrong one, a malformed body with the password in it, and a too-short one.
-    const good = await app.inject({
+    const good = await logging.app.inject({
       method: 'POST',
       url: '/api/admin/login',
       headers: { origin },
       payload: { username: 'log-admin', password: ADMIN_PASSWORD },
     });
     expect(good.statusCode).toBe(200);
-    await app.inject({
+    await logging.app.inject({
       method: 'POST',
       url: '/api/admin/login',
       headers: { origin, cookie: headers.cookie },
       payload: { username: 'log-admin', password: `${ADMIN_PASSWORD}-wrong` },
     });
-    await app.inject({
+    await logging.app.inject({
       method: 'POST',
       url: '/api/admin/login',
       headers: { origin, 'content-type': 'application/json' },
       payload: `{"username":"log-admin","password":"${ADMIN_PASSWORD}"`,
     });
-    await app.inject({
+    await logging.app.inject({
       method: 'POST',
       url: '/api/admin/change-password',
       headers: {
@@ -303,13 +266,13 @@ describe('logs', () => {
       },
       payload: { currentPassword: ADMIN_PASSWORD, newPassword: `${ADMIN_PASSWORD}x` },
     });
-    await app.inject({
+    await logging.app.inject({
       method: 'POST',
       url: '/api/auth/google',
       headers: { origin, cookie: headers.cookie },
       payload: { token: BEARER },
     });
-    await app.inject({ method: 'GET', url: '/chat', headers });
+    await logging.app.inject({ method: 'GET', url: '/chat', headers });
 
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(10);

@@ -27,11 +27,12 @@ export type TestApp = {
 /**
  * The real app on a fresh, migrated database, with a tiny built web app in a temp folder.
  * `env` overrides any environment variable the config reads; `onRoute` sees every route as it is
- * registered (it is hooked onto the instance as Fastify creates it, before any route exists).
+ * registered (it is hooked onto the instance as Fastify creates it, before any route exists);
+ * `logLines` receives every log line (give LOG_LEVEL in `env`: the default is silent).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { onRoute?: (route: RouteOptions) => void } = {},
+  options: { onRoute?: (route: RouteOptions) => void; logLines?: string[] } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-test-'));
   const webDistDir = path.join(dataDir, 'web');
@@ -60,15 +61,19 @@ export async function createTestApp(
   const knowledge = await openKnowledgeBase(config, database.db);
   const clock = new TestClock();
   const persona = await loadPersona(config.personaFile);
+  const { logLines } = options;
   const build = () =>
-    buildApp({
-      config,
-      database,
-      persona,
-      knowledge,
-      clock: () => clock.now(),
-      oidc: new OidcService(config),
-    });
+    buildApp(
+      {
+        config,
+        database,
+        persona,
+        knowledge,
+        clock: () => clock.now(),
+        oidc: new OidcService(config),
+      },
+      logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : {},
+    );
   const app = options.onRoute ? await withRouteHook(options.onRoute, build) : await build();
   return {
     app,
