@@ -17,7 +17,7 @@ import {
   messageCounts,
   readCounters,
   recordGuestConversation,
-  touchLastActive,
+  takeMemberUnit,
 } from '../repositories/usage-repository.ts';
 
 /** 429 with the spec's payload: which limit, how much of it is used, and the limit. */
@@ -78,7 +78,7 @@ export function limitsFor(db: Database, actor: Actor): Promise<Limits> {
  * Takes one unit of `kind` for the actor, or throws RateLimitError when none is left. Counting
  * and checking are one conditional upsert (members) or row locks on both counters (guests, whose
  * cookie and IP counters are both checked and both counted), so parallel calls never overshoot;
- * the metric counters are updated in the same transaction. `db` may be a caller's transaction,
+ * the metric counters are updated in the same statement (members) or transaction (guests). `db` may be a caller's transaction,
  * so that the unit is given back if the caller's work fails. The caller checks that the actor
  * may use `conversationId`.
  */
@@ -100,14 +100,19 @@ export async function checkAndConsume(
     );
   }
   const counters = countersFor(actor, kind, options);
+  if (actor.kind === 'user') {
+    const key = counters.limited[0] as CounterKey;
+    const unit = { limited: key, limit, alsoCounted: counters.alsoCounted };
+    // The upsert inserts a missing counter unchecked, so a limit of 0 never reaches it.
+    if (limit !== 0 && (await takeMemberUnit(db, unit, actor.user.id, options.now)) !== null)
+      return;
+    const [used = 0] = await readCounters(db, [key]);
+    throw new RateLimitError(kind, used, limit);
+  }
   await db.transaction(async (tx) => {
-    const used =
-      actor.kind === 'user'
-        ? await takeMemberUnit(tx, counters.limited[0] as CounterKey, limit, options.now)
-        : await takeGuestUnit(tx, counters.limited, limit, options.now);
+    const used = await takeGuestUnit(tx, counters.limited, limit, options.now);
     if (used !== null) throw new RateLimitError(kind, used, limit);
     for (const key of counters.alsoCounted) await incrementCounter(tx, key, UNLIMITED, options.now);
-    if (actor.kind === 'user') await touchLastActive(tx, actor.user.id, options.now);
   });
 }
 
@@ -166,14 +171,6 @@ function conversationIdOf(options: ConsumeOptions): string {
 /** A guest is counted under their cookie id and under their network, kept apart by prefix. */
 function guestSubjects(actor: Extract<Actor, { kind: 'guest' }>) {
   return { id: `guest:${actor.guestId}`, ip: `ip:${actor.ip}` };
-}
-
-/** One conditional upsert; returns null when granted, else the count that refused it. */
-async function takeMemberUnit(tx: Database, key: CounterKey, limit: number, now: Date) {
-  // The upsert inserts a missing counter unchecked, so a limit of 0 never reaches it.
-  if (limit !== 0 && (await incrementCounter(tx, key, limit, now)) !== null) return null;
-  const [used = 0] = await readCounters(tx, [key]);
-  return used;
 }
 
 /** Both counters locked in a fixed order, the higher count checked, both counted. */
