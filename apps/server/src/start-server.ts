@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
 import { loadPersona } from './config/persona.ts';
 import { DirectoryLockedError } from './db/directory-lock.ts';
@@ -13,6 +12,12 @@ const SHUTDOWN_GRACE_MS = 25_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The HTTP app's modules (Fastify, the routes, the AI SDK: most of the start-up's imports)
+  // load while the database opens and migrates and the index is built: their file reads and
+  // the database's WebAssembly compile overlap (bench:startup). A failure surfaces where the
+  // app is built; until then it is held, not reported as unhandled.
+  const appModule = import('./app.ts');
+  appModule.catch(() => {});
   const persona = await loadPersona(config.personaFile);
   const database = await openDatabase(config.database);
   try {
@@ -25,6 +30,7 @@ async function main(): Promise<void> {
   const knowledge = await openKnowledgeBase(config, database.db, (error) =>
     app?.log.warn({ err: error }, 'dense retrieval failed; answered from BM25 alone'),
   );
+  const { buildApp } = await appModule;
   app = await buildApp({
     config,
     database,
