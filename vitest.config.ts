@@ -6,6 +6,10 @@ const databaseEngines = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgre
 
 export default defineConfig({
   test: {
+    // Two workers whatever the core count (Vitest's default is one fewer than the cores: one on
+    // a 2-core CI machine): integration tests spend much of their time waiting on PostgreSQL
+    // and on the processes they spawn, which a second worker fills.
+    maxWorkers: 2,
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
     projects: [

@@ -54,7 +54,7 @@ test.describe('on the model server', () => {
   test('logs in with the bootstrap credentials and changes the password', async ({
     page,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const changed = `${E2E_ADMIN.password} changed on ${testInfo.project.name}`;
     await withRunLock('admin-password', async () => {
       await page.goto('/admin');
@@ -118,7 +118,7 @@ test('finds a user with the search box, makes them admin and back', async ({
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const member = adminFlowMember('admin-role', testInfo);
   const memberSide = await memberBrowser(browser, member.email, baseURL);
   await memberSide.close();
@@ -148,7 +148,7 @@ test('bans a member with a reason: their browser shows the banned screen; unbans
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const member = adminFlowMember('admin-ban', testInfo);
   const reason = `Spamming the assistant (${testInfo.project.name})`;
   const memberSide = await memberBrowser(browser, member.email, baseURL);
@@ -189,7 +189,7 @@ test('per-user limits: the member hits them in the chat; Reset to Global', async
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const member = adminFlowMember('admin-limits', testInfo);
   const memberSide = await memberBrowser(browser, member.email, baseURL);
   try {
@@ -251,7 +251,7 @@ test("reads a member's conversation: View Chats, then View Messages", async ({
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const member = adminFlowMember('admin-chats', testInfo);
   const memberSide = await memberBrowser(browser, member.email, baseURL);
   try {
@@ -290,7 +290,7 @@ test("reads a member's conversation: View Chats, then View Messages", async ({
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every tab has no serious accessibility problems (${theme})`, async ({ page }, testInfo) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: theme });
     await logInAsAdmin(page);
     for (const name of TABS) {

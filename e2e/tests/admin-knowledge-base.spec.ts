@@ -49,7 +49,7 @@ test('an admin uploads a document that answers then cite, and removing it takes 
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const upload = UPLOADS[testInfo.project.name];
   if (!upload) throw new Error(`no upload for project ${testInfo.project.name}`);
   const { file, pages, question } = upload;

@@ -5,7 +5,7 @@ import { memberFor } from '../support/sign-in.ts';
 test('after signing in, a guest is offered their browser conversations and imports them', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const question = `What is the real remedy for the caste system? (${testInfo.project.name})`;
   await page.goto('/chat');
   await ask(page, question);

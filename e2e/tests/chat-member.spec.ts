@@ -9,7 +9,7 @@ test('a member’s conversation persists across a reload and in another browser'
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const member = memberFor('chat', testInfo);
   await signInThroughProvider(page, member.email);
   const question = `${QUESTION} (${Date.now()})`;

@@ -18,7 +18,7 @@ test('two members: a quote is followed, liked, reposted, commented on and collec
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const asha = communityMember('community-a', testInfo);
   const bhim = communityMember('community-b', testInfo);
   const quote = `Cultivation of mind should be the ultimate aim of human existence. (${testInfo.project.name})`;
@@ -112,7 +112,7 @@ test('a visitor reads the community and is asked to sign in to act', async ({
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const cara = communityMember('community-visitor', testInfo);
   const text = `Be educated, be organised and be agitated. (${testInfo.project.name} visitor)`;
   const member = await newPerson(browser, baseURL);
@@ -152,7 +152,7 @@ test('a visitor reads the community and is asked to sign in to act', async ({
 test("'Post as quote' from a chat answer shows its source on the post", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const dev = communityMember('community-quote', testInfo);
   await signInToCommunity(page, dev.email);
   await page.goto('/chat');
@@ -198,7 +198,7 @@ for (const theme of ['light', 'dark'] as const) {
     browser,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await page.emulateMedia({ colorScheme: theme });
     const member = communityMember(`community-axe-${theme}`, testInfo);
     const shot = (step: string) => saveScreenshot(page, testInfo, step);

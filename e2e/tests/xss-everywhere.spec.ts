@@ -129,7 +129,7 @@ test('chat messages, sources, renamed titles and shared views run nothing', asyn
   page,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const origin = new URL(baseURL ?? '').origin;
   const seen = await watch(page, origin);
 
@@ -193,7 +193,7 @@ test('profiles, posts, comments and collections run nothing', async ({
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const origin = new URL(baseURL ?? '').origin;
   const seen = await watch(page, origin);
   await signInThroughProvider(page, memberFor('xss-community', testInfo).email);
@@ -260,7 +260,7 @@ test('admin tables, the View Messages dialog and the audit log run nothing', asy
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const origin = new URL(baseURL ?? '').origin;
   const { email } = memberFor('xss-admin', testInfo);
 
