@@ -1,15 +1,16 @@
 // `npm run bench [-- --only retrieval,chat,api,ingestion,startup,web] [--corpus <dir>]`
+// (with --only, the other areas are carried over from today's earlier record, marked as such)
 // Every benchmark, one after another, each in a process of its own (so none inherits another's
 // heap or JIT state), then one record of the day: bench/results/<date>.json with every figure
 // beside its reference from the same run, and bench/results/<date>.md, the short summary.
 // Each benchmark also keeps its own detailed record (bench/results/<area>-<date>.json).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { localDate } from './retrieval-bench/report.ts';
 import { markdownSummary } from './suite/markdown-summary.ts';
+import { describeMachine } from './suite/run-record.ts';
 import type { SummaryRow } from './suite/summary-row.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -49,6 +50,8 @@ type AreaOutcome = {
   exitCode: number | null;
   summary: SummaryRow[];
   error: string | null;
+  /** Set on an area carried over from an earlier run today (see --only): that run's commit. */
+  carriedFrom?: { date: string; commit: string | null };
 };
 
 function runArea(area: Area, jsonFile: string): Promise<AreaOutcome> {
@@ -83,10 +86,18 @@ function runArea(area: Area, jsonFile: string): Promise<AreaOutcome> {
 const date = localDate();
 const resultsDir = path.join(repoRoot, 'bench', 'results');
 mkdirSync(resultsDir, { recursive: true });
+const jsonFile = path.join(resultsDir, `${date}.json`);
+const markdownFile = path.join(resultsDir, `${date}.md`);
+const earlier = values.only ? earlierOutcomes(jsonFile) : new Map<Area, AreaOutcome>();
 const started = performance.now();
 const outcomes: AreaOutcome[] = [];
-for (const area of wanted as Area[]) {
-  outcomes.push(await runArea(area, path.join(resultsDir, `${area}-${date}.json`)));
+for (const area of Object.keys(AREAS) as Area[]) {
+  if (wanted.includes(area)) {
+    outcomes.push(await runArea(area, path.join(resultsDir, `${area}-${date}.json`)));
+  } else {
+    const kept = earlier.get(area);
+    if (kept) outcomes.push(kept);
+  }
 }
 
 const gitCommit = (() => {
@@ -98,25 +109,16 @@ const gitCommit = (() => {
     return null;
   }
 })();
-const cpus = os.cpus();
 const record = {
   benchmark: 'suite',
   date: new Date().toISOString(),
   commit: gitCommit,
-  machine: {
-    cpus: cpus.length,
-    cpuModel: cpus[0]?.model ?? 'unknown',
-    totalMemoryBytes: os.totalmem(),
-    node: process.version,
-    platform: `${process.platform} ${process.arch}`,
-  },
+  machine: describeMachine(),
   corpus,
   areas: outcomes.map(({ summary: _rows, ...outcome }) => outcome),
   summary: outcomes.flatMap((outcome) => outcome.summary),
   wallSeconds: (performance.now() - started) / 1000,
 };
-const jsonFile = path.join(resultsDir, `${date}.json`);
-const markdownFile = path.join(resultsDir, `${date}.md`);
 writeFileSync(jsonFile, `${JSON.stringify(record, null, 2)}\n`);
 const markdown = markdownSummary(record);
 writeFileSync(markdownFile, markdown);
@@ -128,4 +130,28 @@ const failed = outcomes.filter((outcome) => outcome.error !== null);
 if (failed.length > 0) {
   console.error(`Failed: ${failed.map((o) => `${o.area} (${o.error})`).join('; ')}`);
   process.exit(1);
+}
+
+/**
+ * The areas of today's earlier record, each with its rows, for a run with --only: what is not
+ * measured again is carried over and marked with the run it came from.
+ */
+function earlierOutcomes(file: string): Map<Area, AreaOutcome> {
+  const kept = new Map<Area, AreaOutcome>();
+  if (!existsSync(file)) return kept;
+  type Earlier = {
+    date: string;
+    commit: string | null;
+    areas: (Omit<AreaOutcome, 'summary'> & { carriedFrom?: AreaOutcome['carriedFrom'] })[];
+    summary: SummaryRow[];
+  };
+  const earlierRecord = JSON.parse(readFileSync(file, 'utf8')) as Earlier;
+  for (const area of earlierRecord.areas) {
+    kept.set(area.area, {
+      ...area,
+      summary: earlierRecord.summary.filter((row) => row.area === area.area),
+      carriedFrom: area.carriedFrom ?? { date: earlierRecord.date, commit: earlierRecord.commit },
+    });
+  }
+  return kept;
 }
