@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { rowsOf } from '../db/migrations.ts';
-import { conversations, guestConversations, messages, usageCounters, users } from '../db/schema.ts';
+import { conversations, guestConversations, messages, usageCounters } from '../db/schema.ts';
 
 /** One counter: `subject` is whom it counts, `window` a day (YYYY-MM-DD), month or 'all'. */
 export type CounterKey = { subject: string; kind: string; window: string };
