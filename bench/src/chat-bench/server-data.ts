@@ -5,16 +5,14 @@
  * one process per folder, so all of it is done and closed before the server process opens it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { collectFiles } from '@samvad/server/cli/collect-files.ts';
 import { loadConfig } from '@samvad/server/config/env.ts';
 import { openDatabase } from '@samvad/server/db/open-database.ts';
 import { userLimits, users } from '@samvad/server/db/schema.ts';
-import { ingestFile } from '@samvad/server/services/ingestion-service.ts';
 import { createSession } from '@samvad/server/services/session-service.ts';
-import { FileStore } from '@samvad/server/storage/file-store.ts';
+import { ingestCorpus } from '../suite/ingest-corpus.ts';
 import { createThrowawayDatabase } from '../suite/throwaway-database.ts';
 
 export type ServerData = {
@@ -62,22 +60,10 @@ export async function prepareServerData(options: ServerDataOptions): Promise<Ser
     const database = await openDatabase(config.database);
     try {
       await database.migrate();
-      const deps = {
-        db: database.db,
-        files: new FileStore(config.knowledge.filesDir),
-        maxFileBytes: config.knowledge.maxFileBytes,
-      };
-      // The question file and provenance notes describe the corpus; they are not writings.
-      const files = (await collectFiles([options.corpus])).filter(
-        (file) => !file.toLowerCase().endsWith('.json') && path.basename(file) !== 'SOURCES.md',
-      );
-      let chunks = 0;
-      for (const file of files) {
-        const bytes = new Uint8Array(readFileSync(file));
-        const outcome = await ingestFile(deps, { fileName: path.basename(file), bytes });
-        if (outcome.status === 'failed') throw new Error(`ingesting ${file}: ${outcome.message}`);
-        if (outcome.status !== 'skipped') chunks += outcome.chunks;
-      }
+      const ingest = await ingestCorpus(database, config, options.corpus);
+      const [firstFailure] = ingest.failed;
+      if (firstFailure) throw new Error(`ingesting ${firstFailure.file}: ${firstFailure.reason}`);
+      const chunks = ingest.chunks;
       // Members without limits: the bench measures answering, not quotas (guests would get 429).
       const ids = Array.from({ length: options.members }, () => randomUUID());
       await database.db
@@ -99,7 +85,7 @@ export async function prepareServerData(options: ServerDataOptions): Promise<Ser
         );
         tokens.push(token);
       }
-      return { env, database: database.kind, tokens, files, chunks, cleanup };
+      return { env, database: database.kind, tokens, files: ingest.files, chunks, cleanup };
     } finally {
       await database.close();
     }

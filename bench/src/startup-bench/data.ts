@@ -5,16 +5,14 @@
  * and one member without usage limits whose bearer token asks the first question.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { collectFiles } from '@samvad/server/cli/collect-files.ts';
 import { loadConfig } from '@samvad/server/config/env.ts';
 import { openDatabase } from '@samvad/server/db/open-database.ts';
 import { userLimits, users } from '@samvad/server/db/schema.ts';
-import { ingestFile } from '@samvad/server/services/ingestion-service.ts';
 import { createSession } from '@samvad/server/services/session-service.ts';
-import { FileStore } from '@samvad/server/storage/file-store.ts';
+import { ingestCorpus } from '../suite/ingest-corpus.ts';
 
 export type CorpusData = {
   env: Record<string, string>;
@@ -50,32 +48,7 @@ export async function prepareCorpusData(options: {
     const database = await openDatabase(config.database);
     try {
       await database.migrate();
-      const deps = {
-        db: database.db,
-        files: new FileStore(config.knowledge.filesDir),
-        maxFileBytes: config.knowledge.maxFileBytes,
-      };
-      // The question files and provenance notes describe the corpus; they are not writings.
-      const files = (await collectFiles([options.corpus])).filter(
-        (file) => !file.toLowerCase().endsWith('.json') && path.basename(file) !== 'SOURCES.md',
-      );
-      const started = performance.now();
-      const failed: CorpusData['failed'] = [];
-      let ingested = 0;
-      let chunks = 0;
-      let pages = 0;
-      for (const file of files) {
-        const bytes = new Uint8Array(readFileSync(file));
-        const outcome = await ingestFile(deps, { fileName: path.basename(file), bytes });
-        if (outcome.status === 'failed') {
-          failed.push({ file: path.relative(options.corpus, file), reason: outcome.reason });
-        } else if (outcome.status !== 'skipped') {
-          ingested++;
-          chunks += outcome.chunks;
-          pages += outcome.pages ?? 0;
-        }
-      }
-      const ingestSeconds = (performance.now() - started) / 1000;
+      const ingest = await ingestCorpus(database, config, options.corpus);
       const id = randomUUID();
       await database.db.insert(users).values({ id, name: 'Bench member' });
       // No usage limits: every start asks a question, and the day's count would run out.
@@ -87,12 +60,12 @@ export async function prepareCorpusData(options: {
         env,
         dataDir,
         token,
-        files: files.length,
-        ingested,
-        failed,
-        chunks,
-        pages,
-        ingestSeconds,
+        files: ingest.files.length,
+        ingested: ingest.ingested,
+        failed: ingest.failed,
+        chunks: ingest.chunks,
+        pages: ingest.pages,
+        ingestSeconds: ingest.seconds,
         cleanup,
       };
     } finally {
