@@ -42,8 +42,9 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
           env: { SAMVAD_TEST_DB: engine },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Some spawn the server or the CLI several times: seconds each on a shared 2-core machine.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       })),
     ],
