@@ -4,7 +4,7 @@
  * database, and one member with a bearer session and a history of conversations. PGlite admits
  * one process per folder, so everything is written and closed before the server opens it.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import {
   createConversation,
 } from '@samvad/server/services/conversation-service.ts';
 import { createSession } from '@samvad/server/services/session-service.ts';
+import { benchServerEnv } from '../suite/run-record.ts';
 import { createThrowawayDatabase } from '../suite/throwaway-database.ts';
 
 export type ApiData = {
@@ -64,15 +65,7 @@ export async function prepareApiData(options: ApiDataOptions): Promise<ApiData> 
   };
   try {
     if (options.postgresUrl) throwaway = await createThrowawayDatabase(options.postgresUrl);
-    const env: Record<string, string> = {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(options.port),
-      DATA_DIR: dataDir,
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      LOG_LEVEL: options.logLevel,
-      ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
-    };
+    const env = benchServerEnv({ ...options, dataDir, databaseUrl: throwaway?.url });
     const config = loadConfig(env);
     const database = await openDatabase(config.database);
     try {

@@ -4,7 +4,7 @@
  * ingestion pipeline, and members without usage limits, each with a bearer session. PGlite admits
  * one process per folder, so all of it is done and closed before the server process opens it.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { openDatabase } from '@samvad/server/db/open-database.ts';
 import { userLimits, users } from '@samvad/server/db/schema.ts';
 import { createSession } from '@samvad/server/services/session-service.ts';
 import { ingestCorpus } from '../suite/ingest-corpus.ts';
+import { benchServerEnv } from '../suite/run-record.ts';
 import { createThrowawayDatabase } from '../suite/throwaway-database.ts';
 
 export type ServerData = {
@@ -45,15 +46,9 @@ export async function prepareServerData(options: ServerDataOptions): Promise<Ser
     await throwaway?.drop();
   };
   const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(options.port),
-    DATA_DIR: dataDir,
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: options.logLevel,
+    ...benchServerEnv({ ...options, dataDir, databaseUrl: throwaway?.url }),
     LLM_BASE_URL: options.llmBaseUrl,
     LLM_MODEL: 'bench-stub',
-    ...(throwaway ? { DATABASE_URL: throwaway.url } : {}),
   };
   try {
     const config = loadConfig(env);

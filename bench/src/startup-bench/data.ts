@@ -4,7 +4,7 @@
  * (files that fail, such as damaged or legacy-font PDFs, are reported and left out, not fatal),
  * and one member without usage limits whose bearer token asks the first question.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { openDatabase } from '@samvad/server/db/open-database.ts';
 import { userLimits, users } from '@samvad/server/db/schema.ts';
 import { createSession } from '@samvad/server/services/session-service.ts';
 import { ingestCorpus } from '../suite/ingest-corpus.ts';
+import { benchServerEnv } from '../suite/run-record.ts';
 
 export type CorpusData = {
   env: Record<string, string>;
@@ -35,14 +36,7 @@ export async function prepareCorpusData(options: {
 }): Promise<CorpusData> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-bench-startup-'));
   const cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(options.port),
-    DATA_DIR: dataDir,
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: options.logLevel,
-  };
+  const env = benchServerEnv({ ...options, dataDir });
   try {
     const config = loadConfig(env);
     const database = await openDatabase(config.database);

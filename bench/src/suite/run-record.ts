@@ -2,6 +2,7 @@
  * What every benchmark does around its measurements: it says when the machine is busy before it
  * starts, describes the machine, and writes its record to bench/results/<area>-<date>.json.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,3 +68,24 @@ export function writeRecord(file: string, record: { wallSeconds: number }): void
 /** A figure rounded for a table, or null. */
 export const fixed = (n: number | null, digits: number) =>
   n === null ? null : Number(n.toFixed(digits));
+
+/**
+ * The environment of a real server process under benchmark: production mode on loopback, its
+ * own data folder and a fresh session secret; DATABASE_URL when it runs on PostgreSQL.
+ */
+export function benchServerEnv(options: {
+  port: number;
+  dataDir: string;
+  logLevel: string;
+  databaseUrl?: string | null;
+}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    DATA_DIR: options.dataDir,
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    LOG_LEVEL: options.logLevel,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  };
+}
