@@ -5,7 +5,7 @@
 //   chat-json <base> <question>           POST /api/chat with Accept: application/json
 //   stream <base> <question>              POST /api/chat as an event stream, timing each event
 //   spread <base> <count> <log>…          GET /api/health <count> times; which log saw each id
-//   find-request <id> <log>…              the app's "incoming request" line of that request id
+//   find-request <id> <log>…              the app's "request" line of that request id
 //   docker-stages <Dockerfile> <context> <work> [web-dist]   its stages, without Docker (below)
 import { execSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -16,7 +16,7 @@ const root = path.resolve(import.meta.dirname, '..');
 
 const print = (value) => console.log(JSON.stringify(value));
 
-/** The app's request log entries (pino JSON lines) with this request id. */
+/** The app's request log entries (its one pino JSON line per request) with this request id. */
 function requestLines(id, logs) {
   const found = [];
   for (const log of logs) {
@@ -24,7 +24,7 @@ function requestLines(id, logs) {
       if (!line.includes(id)) continue;
       try {
         const entry = JSON.parse(line);
-        if (entry.reqId === id && entry.msg === 'incoming request') found.push({ log, ...entry });
+        if (entry.reqId === id && entry.msg === 'request') found.push({ log, ...entry });
       } catch {
         // Not a JSON line (a start-up message): not a request.
       }
@@ -264,8 +264,8 @@ switch (command) {
       line
         ? {
             log: path.basename(line.log),
-            host: line.req.host,
-            remoteAddress: line.req.remoteAddress,
+            host: line.host,
+            remoteAddress: line.ip,
           }
         : { log: null },
     );
