@@ -4,13 +4,20 @@ import path from 'node:path';
 import { collectFiles } from '@samvad/server/cli/collect-files.ts';
 import type { DatabaseHandle } from '@samvad/server/db/database.ts';
 import { openPglite } from '@samvad/server/db/open-pglite.ts';
+import type { EmbeddingClient } from '@samvad/server/retrieval/embedding-client.ts';
+import { embedDocument } from '@samvad/server/services/embedding-service.ts';
 import {
   type IngestionDeps,
   type IngestOutcome,
   ingestFile,
 } from '@samvad/server/services/ingestion-service.ts';
-import { KnowledgeIndex } from '@samvad/server/services/knowledge-index.ts';
+import { KnowledgeIndex, type RankingOptions } from '@samvad/server/services/knowledge-index.ts';
 import { FileStore } from '@samvad/server/storage/file-store.ts';
+
+export type KnowledgeBaseOptions = {
+  embeddings?: EmbeddingClient | null;
+  ranking?: RankingOptions;
+};
 
 export type IngestRecord = { file: string; outcome: IngestOutcome; seconds: number };
 
@@ -24,21 +31,37 @@ export class ThrowawayKnowledgeBase {
   readonly index: KnowledgeIndex;
   private readonly filesDir: string;
 
-  private constructor(database: DatabaseHandle, filesDir: string) {
+  readonly embeddings: EmbeddingClient | null;
+
+  private constructor(database: DatabaseHandle, filesDir: string, options: KnowledgeBaseOptions) {
     this.database = database;
     this.filesDir = filesDir;
+    this.embeddings = options.embeddings ?? null;
+    const embeddings = this.embeddings;
     this.deps = {
       db: database.db,
       files: new FileStore(filesDir),
       maxFileBytes: 100 * 1024 * 1024,
+      embedChunks: embeddings ? (id) => embedDocument(database.db, embeddings, id) : null,
     };
-    this.index = new KnowledgeIndex(database.db);
+    this.index = new KnowledgeIndex(database.db, {
+      embeddings,
+      onDenseError: (error) => {
+        throw error;
+      },
+      ...(options.ranking ? { ranking: options.ranking } : {}),
+    });
   }
 
-  static async create(): Promise<ThrowawayKnowledgeBase> {
+  /** With `embeddings`, chunks are embedded at ingestion and searches are hybrid. */
+  static async create(options: KnowledgeBaseOptions = {}): Promise<ThrowawayKnowledgeBase> {
     const database = await openPglite(null);
     await database.migrate();
-    return new ThrowawayKnowledgeBase(database, mkdtempSync(path.join(tmpdir(), 'samvad-eval-')));
+    return new ThrowawayKnowledgeBase(
+      database,
+      mkdtempSync(path.join(tmpdir(), 'samvad-eval-')),
+      options,
+    );
   }
 
   /** Ingests files and folders; `exclude` names files that describe a corpus but are not part of it. */

@@ -1,8 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chunkEmbeddings, documents } from '../src/db/schema.ts';
-import { createEmbeddingClient } from '../src/retrieval/embedding-client.ts';
-import { embedDocument, embedPendingDocuments } from '../src/services/embedding-service.ts';
+import { chunkEmbeddings, chunks, documents, knowledgeChanges } from '../src/db/schema.ts';
+import {
+  EmbeddingDimensionError,
+  storedDimensions,
+} from '../src/repositories/embedding-repository.ts';
+import { latestChangeId } from '../src/repositories/knowledge-change-repository.ts';
+import { createEmbeddingClient, type EmbeddingClient } from '../src/retrieval/embedding-client.ts';
+import {
+  embedDocument,
+  embedKnowledgeBase,
+  embedPendingDocuments,
+} from '../src/services/embedding-service.ts';
 import { type IngestionDeps, ingestFile } from '../src/services/ingestion-service.ts';
 import { KnowledgeIndex } from '../src/services/knowledge-index.ts';
 import { startFakeEmbeddingsServer } from './support/fake-embeddings-server.ts';
@@ -15,13 +24,24 @@ const concepts = { automobile: 7, car: 7, motorcar: 7 };
 let t: TestApp;
 let embeddings: Awaited<ReturnType<typeof startFakeEmbeddingsServer>>;
 let deps: IngestionDeps;
-const client = () =>
+const client = (options: { batchSize?: number } = {}) =>
   createEmbeddingClient({
     baseUrl: embeddings.baseUrl,
     model: 'fake-embed',
     retryDelayMs: 10,
     maxRetries: 1,
+    ...options,
   });
+
+/** The same model name, but the endpoint now returns shorter vectors. */
+const shrunk = (dimensions: number): EmbeddingClient => {
+  const inner = client();
+  return {
+    model: inner.model,
+    embed: async (texts, options) =>
+      (await inner.embed(texts, options)).map((vector) => vector.slice(0, dimensions)),
+  };
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -101,5 +121,101 @@ describe('dense retrieval through a loopback embeddings server', () => {
     embeddings.failNext(0);
     expect(found?.fileName).toBe('motorcars.txt');
     expect(errors.length).toBe(1);
+  });
+
+  it('embeds a knowledge base ingested before embeddings were configured, resuming after a failure', async () => {
+    const plain: IngestionDeps = { ...deps, embedChunks: null };
+    const ids: string[] = [];
+    for (const [name, text] of [
+      ['earlier-a.txt', 'The automobile carried the petition to Bombay.'],
+      ['earlier-b.txt', 'A motorcar waited outside the conference hall in Nagpur.'],
+    ] as const) {
+      const outcome = await ingestFile(plain, { fileName: name, bytes: encode(text) });
+      if (outcome.status !== 'ingested') throw new Error(`not ingested: ${name}`);
+      ids.push(outcome.document.id);
+    }
+    const vectorsOf = (documentIds: string[]) =>
+      t.database.db
+        .select({ documentId: chunks.documentId })
+        .from(chunkEmbeddings)
+        .innerJoin(chunks, eq(chunks.id, chunkEmbeddings.chunkId))
+        .where(inArray(chunks.documentId, documentIds));
+    expect(await vectorsOf(ids)).toEqual([]);
+
+    // One chunk per request; the server fails for good after the first saved batch.
+    const progress: { done: number; total: number }[] = [];
+    const interrupted = await embedKnowledgeBase(t.database.db, client({ batchSize: 1 }), {
+      onProgress: (event) => {
+        progress.push(event);
+        if (event.done === 1) embeddings.failNext(100);
+      },
+    }).catch((error: unknown) => error);
+    embeddings.failNext(0);
+    expect(interrupted).toMatchObject({ name: 'EmbeddingError' });
+    expect(progress).toEqual([
+      { done: 0, total: 2 },
+      { done: 1, total: 2 },
+    ]);
+    // The first batch was saved: the next run starts after it.
+    const saved = await vectorsOf(ids);
+    expect(saved).toHaveLength(1);
+    const rest = ids.filter((id) => id !== saved[0]?.documentId);
+
+    const changesBefore = await latestChangeId(t.database.db);
+    const resumed = await embedKnowledgeBase(t.database.db, client({ batchSize: 1 }));
+    expect(resumed).toMatchObject({ chunks: 1, dimensions: 64 });
+    expect(await vectorsOf(ids)).toHaveLength(2);
+    // Each document got a knowledge change when its last vector was saved, so servers reload.
+    const changes = await t.database.db
+      .select({ documentId: knowledgeChanges.documentId })
+      .from(knowledgeChanges)
+      .where(gt(knowledgeChanges.id, changesBefore));
+    expect(changes).toEqual([{ documentId: rest[0] }]);
+
+    const hybrid = new KnowledgeIndex(t.database.db, { embeddings: client() });
+    await hybrid.load();
+    const found = await hybrid.search('automobile', 5);
+    expect(found.map((passage) => passage.fileName)).toEqual(
+      expect.arrayContaining(['earlier-a.txt', 'earlier-b.txt']),
+    );
+  });
+
+  it('refuses vectors of another length for the same model, and --reembed replaces them', async () => {
+    expect(await storedDimensions(t.database.db, 'fake-embed')).toBe(64);
+    expect(await storedDimensions(t.database.db, 'no-such-model')).toBeNull();
+
+    const error = await embedKnowledgeBase(t.database.db, shrunk(32)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmbeddingDimensionError);
+    expect(error).toMatchObject({
+      model: 'fake-embed',
+      storedDimensions: 64,
+      receivedDimensions: 32,
+    });
+    const message = (error as Error).message;
+    expect(message).toContain('"fake-embed"');
+    expect(message).toMatch(/32-dimensional.*64 dimensions/);
+    expect(message).toContain('npm run ingest -- --embed --reembed');
+
+    // Ingesting a new document keeps its text searchable and says why its vectors are pending.
+    const outcome = await ingestFile(
+      { ...deps, embedChunks: (id) => embedDocument(t.database.db, shrunk(32), id) },
+      { fileName: 'shorter.txt', bytes: encode('A bullock cart crossed the river at dawn.') },
+    );
+    expect(outcome.status).toBe('ingested');
+    if (outcome.status !== 'ingested') return;
+    expect(outcome.warnings.join(' ')).toMatch(/Embeddings pending.*--reembed/);
+    expect(await storedDimensions(t.database.db, 'fake-embed')).toBe(64);
+
+    const replaced = await embedKnowledgeBase(t.database.db, shrunk(32), { reembed: true });
+    const total = await t.database.db.$count(chunkEmbeddings);
+    expect(replaced.chunks).toBe(total);
+    expect(replaced.deleted.documents).toBeGreaterThan(0);
+    expect(await storedDimensions(t.database.db, 'fake-embed')).toBe(32);
+    expect(await embedPendingDocuments(t.database.db, shrunk(32))).toBe(0);
+    const [shorter] = await t.database.db
+      .select({ status: documents.status })
+      .from(documents)
+      .where(eq(documents.id, outcome.document.id));
+    expect(shorter?.status).toBe('ready');
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusAvailable, corpusFile } from './support/corpus.ts';
+import { startFakeEmbeddingsServer } from './support/fake-embeddings-server.ts';
 import { freePort, spawnServer, stopServer, waitUntilReady } from './support/server-process.ts';
 import { testEngine } from './support/test-database.ts';
 
@@ -66,6 +67,43 @@ describe.runIf(testEngine === 'pglite' && corpusAvailable)('npm run ingest', () 
       expect(output).toContain('stop the server, run this command, then start the server again');
     } finally {
       await stopServer(server);
+    }
+  });
+
+  it('--embed needs an endpoint, then embeds what was ingested before, with progress', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'samvad-cli-embed-'));
+    const missing = await runCli(['--embed'], { DATA_DIR: dir });
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain('--embed needs an embedding endpoint');
+    expect(missing.output).toContain('EMBEDDING_BASE_URL and EMBEDDING_MODEL');
+
+    expect((await runCli([corpusFile('kalpit/speech1.txt')], { DATA_DIR: dir })).code).toBe(0);
+    const embeddings = await startFakeEmbeddingsServer();
+    try {
+      const env = {
+        DATA_DIR: dir,
+        EMBEDDING_BASE_URL: embeddings.baseUrl,
+        EMBEDDING_MODEL: 'fake-embed',
+      };
+      const embedded = await runCli(['--embed'], env);
+      expect(embedded.code).toBe(0);
+      // Not a terminal: a line per ~5 % instead of a bar.
+      expect(embedded.output).toMatch(
+        /embedding \(fake-embed\): 1\/1 chunks \(100%\) · [\d.]+ chunks\/s/,
+      );
+      expect(embedded.output).toContain('Embedded 1 chunks (64 dimensions, fake-embed)');
+
+      // New files are embedded as they are ingested, with the same progress.
+      const added = await runCli([corpusFile('kalpit/speech2.txt')], env);
+      expect(added.code).toBe(0);
+      expect(added.output).toMatch(/embedding speech2\.txt: 1\/1 chunks \(100%\)/);
+
+      const again = await runCli(['--embed'], env);
+      expect(again.output).toContain(
+        'Every chunk already has a 64-dimensional vector from fake-embed',
+      );
+    } finally {
+      await embeddings.close();
     }
   });
 });

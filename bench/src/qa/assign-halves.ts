@@ -5,16 +5,19 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { QUESTION_DIR, type QaQuestion } from './question-set.ts';
+import { type QaQuestion, QUESTION_DIR } from './question-set.ts';
 
-const files = readdirSync(QUESTION_DIR).filter((name) => name.endsWith('.jsonl')).sort();
+const files = readdirSync(QUESTION_DIR)
+  .filter((name) => name.endsWith('.jsonl'))
+  .sort();
 const items = files.flatMap((name) =>
   readFileSync(path.join(QUESTION_DIR, name), 'utf8')
     .split('\n')
     .filter((line) => line.trim())
     .map((line) => ({ name, q: JSON.parse(line) as QaQuestion })),
 );
-const group = (q: QaQuestion) => `${q.kind}|${q.language}|${q.file?.split('/').slice(0, 2).join('/') ?? 'none'}`;
+const group = (q: QaQuestion) =>
+  `${q.kind}|${q.language}|${q.file?.split('/').slice(0, 2).join('/') ?? 'none'}`;
 const hash = (id: string) => createHash('sha256').update(id).digest('hex');
 const counts = new Map<string, { tune: number; heldOut: number }>();
 for (const { q } of items) {

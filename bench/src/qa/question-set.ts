@@ -108,7 +108,8 @@ export function containsWords(haystack: readonly string[], needle: readonly stri
 /** Word 3-grams of a text (the evidence-level measure). */
 export function trigrams(words: readonly string[]): Set<string> {
   const grams = new Set<string>();
-  for (let i = 0; i + 2 < words.length; i++) grams.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`);
+  for (let i = 0; i + 2 < words.length; i++)
+    grams.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`);
   return grams;
 }
 

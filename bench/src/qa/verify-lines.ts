@@ -54,14 +54,22 @@ export function verifyQuestionLines(files: string[] = [], corpus = DEFAULT_CORPU
     for (const location of locationsOf(q)) {
       const label = `${where} (${q.id}) ${location.file}${location.page ? ` p.${location.page}` : ''}`;
       const count = evidenceWords(location.evidence).length;
-      if (location === locationsOf(q)[0] && (count < MIN_EVIDENCE_WORDS || count > MAX_EVIDENCE_WORDS)) {
+      if (
+        location === locationsOf(q)[0] &&
+        (count < MIN_EVIDENCE_WORDS || count > MAX_EVIDENCE_WORDS)
+      ) {
         problems.push(`${label}: evidence has ${count} words (5–15)`);
       }
       const problem = texts.check(location.file, location.page, location.evidence);
       if (problem) problems.push(`${label}: ${problem}`);
     }
   }
-  return { files: [...new Set(lines.map((l) => l.source))], lines: lines.length, questions, problems };
+  return {
+    files: [...new Set(lines.map((l) => l.source))],
+    lines: lines.length,
+    questions,
+    problems,
+  };
 }
 
 class CorpusTexts {
@@ -92,7 +100,10 @@ class CorpusTexts {
   private pageCount(full: string): number {
     let count = this.pageCounts.get(full);
     if (count === undefined) {
-      const info = execFileSync('pdfinfo', [full], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const info = execFileSync('pdfinfo', [full], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       count = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1] ?? 0);
       this.pageCounts.set(full, count);
     }
@@ -122,7 +133,7 @@ function readText(full: string, page: number | null): string | null {
       });
     }
     if (lower.endsWith('.epub')) {
-      const xhtml = execFileSync('unzip', ['-p', full, '*.xhtml', '*.html', '*.htm'], {
+      const xhtml = execFileSync('unzip', ['-p', full, '*.xhtml'], {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'ignore'],
         maxBuffer: 256 * 1024 * 1024,
@@ -136,14 +147,22 @@ function readText(full: string, page: number | null): string | null {
   }
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
 
 function stripTags(html: string): string {
   return html
     .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      if (name.startsWith('#x') || name.startsWith('#X'))
+        return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
       if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
       return ENTITIES[name.toLowerCase()] ?? match;
     });

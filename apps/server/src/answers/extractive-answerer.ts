@@ -72,12 +72,16 @@ export function answerExtractively(
   const top = [...passages].sort((a, b) => b.score - a.score).slice(0, options.maxPassages ?? 5);
   const best = top[0];
   const queryTerms = tokenizeQuery(question);
-  if (!best || queryTerms.length === 0 || termCoverage(queryTerms, best.text) < threshold) {
+  if (!best || (queryTerms.length === 0 && threshold > 0)) return notCovered();
+  if (threshold > 0 && termCoverage(queryTerms, best.text) < threshold) {
     return notCovered();
   }
 
   const candidates = scoreSentences(queryTerms, top);
-  const chosen = choose(candidates, minSentences, maxSentences);
+  let chosen = choose(candidates, minSentences, maxSentences);
+  // A question in another language shares no word with the writings: once the caller has found
+  // them covering it (by meaning), the best passages' opening sentences are quoted instead.
+  if (chosen.length === 0 && threshold === 0) chosen = openings(candidates, minSentences);
   if (chosen.length === 0) return notCovered();
 
   // Readable order: passage by passage (best passage first), each in its own reading order.
@@ -168,6 +172,16 @@ function choose(candidates: Candidate[], minimum: number, maximum: number): Cand
     chosen.push(candidate);
   }
   return chosen;
+}
+
+/** The first sentence of each of the best passages, best passage first. */
+function openings(candidates: Candidate[], count: number): Candidate[] {
+  const firsts = new Map<number, Candidate>();
+  for (const candidate of candidates) {
+    const held = firsts.get(candidate.passageRank);
+    if (!held || candidate.position < held.position) firsts.set(candidate.passageRank, candidate);
+  }
+  return [...firsts.values()].sort((a, b) => a.passageRank - b.passageRank).slice(0, count);
 }
 
 /** Shared terms over the smaller set: a sentence repeated inside a longer one counts as 1. */

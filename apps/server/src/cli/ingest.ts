@@ -1,4 +1,5 @@
-// `npm run ingest -- <files or folders…> [--replace]`, `--list`, `--remove <id|file_name>`.
+// `npm run ingest -- <files or folders…> [--replace]`, `--list`, `--remove <id|file_name>`,
+// `--embed [--reembed]`.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,7 +9,14 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { DirectoryLockedError } from '../db/directory-lock.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { listDocuments } from '../repositories/document-repository.ts';
-import { embedDocument, embedPendingDocuments } from '../services/embedding-service.ts';
+import { EmbeddingDimensionError } from '../repositories/embedding-repository.ts';
+import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
+import { EmbeddingError } from '../retrieval/embedding-client.ts';
+import {
+  embedDocument,
+  embedKnowledgeBase,
+  embedPendingDocuments,
+} from '../services/embedding-service.ts';
 import {
   type IngestionDeps,
   type IngestOutcome,
@@ -18,12 +26,17 @@ import {
 import { createConfiguredEmbeddingClient } from '../services/open-knowledge-base.ts';
 import { FileStore } from '../storage/file-store.ts';
 import { collectFiles } from './collect-files.ts';
+import { embeddingProgress, formatSeconds } from './embedding-progress.ts';
 import { renderTable } from './summary-table.ts';
 
 const usage = `Usage:
   npm run ingest -- <files or folders…> [--replace]   add documents (unchanged files are skipped)
   npm run ingest -- --list                            list ingested documents
-  npm run ingest -- --remove <id|file_name>           remove a document`;
+  npm run ingest -- --remove <id|file_name>           remove a document
+  npm run ingest -- --embed                           embed every chunk without a vector for
+                                                      EMBEDDING_MODEL (resumable; with files: after them)
+  npm run ingest -- --embed --reembed                 delete EMBEDDING_MODEL's vectors (and any of
+                                                      another length) first, then embed everything`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -32,27 +45,52 @@ async function main(): Promise<number> {
       replace: { type: 'boolean', default: false },
       list: { type: 'boolean', default: false },
       remove: { type: 'string' },
+      embed: { type: 'boolean', default: false },
+      reembed: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help || (!values.list && !values.remove && positionals.length === 0)) {
+  const embed = values.embed || values.reembed;
+  if (values.help || (!values.list && !values.remove && !embed && positionals.length === 0)) {
     console.log(usage);
     return values.help ? 0 : 2;
   }
 
   const config = loadConfig();
+  const embeddings = createConfiguredEmbeddingClient(config);
+  if (embed && !embeddings) {
+    console.error(
+      'samvad: --embed needs an embedding endpoint: set EMBEDDING_BASE_URL and EMBEDDING_MODEL ' +
+        '(and EMBEDDING_INPUT_STYLE for your server; see .env.example), then run this again.',
+    );
+    return 1;
+  }
   const database = await openForCli(config.database);
   try {
     await database.migrate();
     const files = new FileStore(config.knowledge.filesDir);
-    const embeddings = createConfiguredEmbeddingClient(config);
+    const interactive = Boolean(process.stderr.isTTY);
+    const progress: FileEmbeddingProgress = { multibar: null, file: '' };
     const deps: IngestionDeps = {
       db: database.db,
       files,
       maxFileBytes: config.knowledge.maxFileBytes,
-      embedChunks: embeddings ? (id) => embedDocument(database.db, embeddings, id) : null,
+      embedChunks: embeddings
+        ? async (id) => {
+            const reporter = embeddingProgress({
+              label: `embedding ${progress.file}`,
+              interactive,
+              multibar: progress.multibar,
+            });
+            try {
+              await embedDocument(database.db, embeddings, id, { onProgress: reporter.onProgress });
+            } finally {
+              reporter.stop();
+            }
+          }
+        : null,
     };
-    if (embeddings) {
+    if (embeddings && !embed) {
       const resumed = await embedPendingDocuments(database.db, embeddings);
       if (resumed > 0) console.error(`Finished embeddings of ${resumed} earlier documents`);
     }
@@ -66,9 +104,89 @@ async function main(): Promise<number> {
       for (const document of removed) console.log(`Removed ${document.fileName} (${document.id})`);
       return 0;
     }
-    return await ingest(deps, positionals, values.replace, config.knowledge.maxFileBytes);
+    let status = 0;
+    if (positionals.length > 0) {
+      status = await ingest(
+        deps,
+        positionals,
+        values.replace,
+        config.knowledge.maxFileBytes,
+        progress,
+      );
+    }
+    if (embed && embeddings) {
+      status = Math.max(status, await embedAll(database, embeddings, values.reembed, interactive));
+    }
+    return status;
   } finally {
     await database.close();
+  }
+}
+
+/** Where the embedding bar of the file being ingested goes, and that file's name. */
+type FileEmbeddingProgress = { multibar: cliProgress.MultiBar | null; file: string };
+
+/** `--embed`: every chunk without a vector for the configured model, resumably. */
+async function embedAll(
+  database: DatabaseHandle,
+  client: EmbeddingClient,
+  reembed: boolean,
+  interactive: boolean,
+): Promise<number> {
+  const controller = new AbortController();
+  const interrupt = () => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', interrupt);
+  const reporter = embeddingProgress({ label: `embedding (${client.model})`, interactive });
+  const started = performance.now();
+  let done = 0;
+  let total = 0;
+  try {
+    const result = await embedKnowledgeBase(database.db, client, {
+      reembed,
+      signal: controller.signal,
+      onProgress: (progress) => {
+        ({ done, total } = progress);
+        reporter.onProgress(progress);
+      },
+    });
+    reporter.stop();
+    // Documents whose embedding an earlier run left unfinished but have every vector now.
+    await embedPendingDocuments(database.db, client);
+    const seconds = (performance.now() - started) / 1000;
+    if (reembed) {
+      console.log(
+        `Deleted earlier vectors of ${result.deleted.documents} documents (re-embedding with ${client.model}).`,
+      );
+    }
+    console.log(
+      result.chunks === 0
+        ? `Every chunk already has a ${result.dimensions}-dimensional vector from ${client.model}.`
+        : `Embedded ${result.chunks} chunks (${result.dimensions} dimensions, ${client.model}) in ` +
+            `${formatSeconds(seconds)}; ${result.documents} documents complete. Running servers ` +
+            'reload their vectors within seconds (KNOWLEDGE_SYNC_INTERVAL_MS).',
+    );
+    return 0;
+  } catch (error) {
+    reporter.stop();
+    if (controller.signal.aborted) {
+      console.error(
+        `\nInterrupted after ${done} of ${total} chunks; every saved batch is kept: run the same command to resume.`,
+      );
+      return 130;
+    }
+    if (error instanceof EmbeddingDimensionError) {
+      console.error(`samvad: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof EmbeddingError) {
+      console.error(
+        `samvad: ${error.message}\n${done} of ${total} chunks were embedded and saved; run the same command again to resume.`,
+      );
+      return 1;
+    }
+    throw error;
+  } finally {
+    process.off('SIGINT', interrupt);
   }
 }
 
@@ -114,25 +232,33 @@ async function ingest(
   targets: string[],
   replace: boolean,
   maxBytes: number,
+  progress: FileEmbeddingProgress,
 ): Promise<number> {
   const paths = await collectFiles(targets);
   const interactive = Boolean(process.stderr.isTTY);
-  const bar = new cliProgress.SingleBar(
-    {
-      format:
-        'files {value}/{total} |{bar}| pages {pages} · chunks {chunks} · {rate} pages/s · ETA {eta_formatted} · {file}',
-      hideCursor: true,
-      stream: process.stderr,
-      noTTYOutput: false,
-    },
+  // A multibar: while a file's chunks are embedded, their bar shows below the files bar.
+  const bars = new cliProgress.MultiBar(
+    { hideCursor: true, stream: process.stderr, noTTYOutput: false },
     cliProgress.Presets.shades_classic,
   );
   const started = performance.now();
   let pages = 0;
   let chunks = 0;
-  if (interactive) bar.start(paths.length, 0, { pages, chunks, rate: '0', file: '' });
+  const bar = interactive
+    ? bars.create(
+        paths.length,
+        0,
+        { pages, chunks, rate: '0', file: '' },
+        {
+          format:
+            'files {value}/{total} |{bar}| pages {pages} · chunks {chunks} · {rate} pages/s · ETA {eta_formatted} · {file}',
+        },
+      )
+    : null;
+  if (interactive) progress.multibar = bars;
   const rows: Row[] = [];
   for (const [index, file] of paths.entries()) {
+    progress.file = path.basename(file);
     const outcome = await ingestOne(deps, file, replace, maxBytes);
     rows.push({ file, outcome });
     if (outcome.status === 'ingested' || outcome.status === 'replaced') {
@@ -141,10 +267,11 @@ async function ingest(
     }
     const seconds = (performance.now() - started) / 1000;
     const rate = (pages / Math.max(seconds, 0.001)).toFixed(1);
-    if (interactive) bar.update(index + 1, { pages, chunks, rate, file: path.basename(file) });
+    if (bar) bar.update(index + 1, { pages, chunks, rate, file: path.basename(file) });
     else console.error(`[${index + 1}/${paths.length}] ${outcome.status.padEnd(8)} ${file}`);
   }
-  if (interactive) bar.stop();
+  if (interactive) bars.stop();
+  progress.multibar = null;
   printSummary(rows, (performance.now() - started) / 1000, pages, chunks);
   return rows.some((row) => row.outcome.status === 'failed') ? 1 : 0;
 }
@@ -192,7 +319,10 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof DirectoryLockedError;
+    const known =
+      error instanceof ConfigError ||
+      error instanceof DirectoryLockedError ||
+      error instanceof EmbeddingDimensionError;
     console.error(known ? `samvad: ${(error as Error).message}` : error);
     process.exitCode = 1;
   },

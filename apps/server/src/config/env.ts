@@ -6,6 +6,13 @@ import {
   DEFAULT_POSTS_PER_HOUR,
 } from '@samvad/contracts/community-rules';
 import { z } from 'zod';
+import {
+  DEFAULT_BATCH_SIZE,
+  defaultInputSettings,
+  EMBEDDING_INPUT_STYLES,
+  type EmbeddingInputStyle,
+  knownPrefixes,
+} from '../retrieval/embedding-client.ts';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -74,6 +81,23 @@ const envSchema = z.object({
   ),
   EMBEDDING_MODEL: optionalString,
   EMBEDDING_API_KEY: optionalString,
+  EMBEDDING_INPUT_STYLE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(EMBEDDING_INPUT_STYLES, {
+        error: `must be one of ${EMBEDDING_INPUT_STYLES.join(', ')}`,
+      })
+      .optional(),
+  ),
+  // Not emptyAsUndefined-trimmed: the trailing space of `query: ` matters.
+  EMBEDDING_QUERY_PREFIX: z.string().optional(),
+  EMBEDDING_PASSAGE_PREFIX: z.string().optional(),
+  EMBEDDING_BATCH_SIZE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 2048' })
+    .int('must be a whole number from 1 to 2048')
+    .min(1, 'must be a whole number from 1 to 2048')
+    .max(2048, 'must be a whole number from 1 to 2048')
+    .default(DEFAULT_BATCH_SIZE),
   LLM_BASE_URL: z.preprocess(
     emptyAsUndefined,
     z.url({ error: 'must be an absolute URL' }).optional(),
@@ -135,7 +159,8 @@ export type Config = {
     maxFileBytes: number;
     /** How often each server looks for changes made by other processes. */
     syncIntervalMs: number;
-    embeddings: { baseUrl: string; model: string; apiKey: string | null } | null;
+    /** Dense retrieval's embedding endpoint; null: BM25 only. */
+    embeddings: EmbeddingSettings | null;
   };
   /** The answering model (OpenAI-compatible); null: the offline extractive answerer. */
   llm: { baseUrl: string; model: string; apiKey: string | null; timeoutMs: number } | null;
@@ -145,6 +170,19 @@ export type Config = {
   community: { postsPerHour: number; followsPerHour: number };
   /** Lets a scraper read GET /api/metrics as `Authorization: Bearer <token>`; null: admins only. */
   metricsToken: string | null;
+};
+
+export type EmbeddingSettings = {
+  baseUrl: string;
+  model: string;
+  apiKey: string | null;
+  /** How queries and passages are told apart (see retrieval/embedding-client.ts). */
+  inputStyle: EmbeddingInputStyle;
+  /** Prepended with the `prefix` style; '' with the others. */
+  queryPrefix: string;
+  passagePrefix: string;
+  /** Texts per request, and chunks saved per step when embedding. */
+  batchSize: number;
 };
 
 /** Raised for a bad environment; the message names every offending variable. */
@@ -170,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment:\n  LLM_BASE_URL and LLM_MODEL: set both to answer with a model, or neither for the offline answerer',
     );
   }
+  const embeddings = embeddingSettings(vars);
   const dataDir = path.resolve(vars.DATA_DIR);
   const isProduction = vars.NODE_ENV === 'production';
   const host = vars.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
@@ -207,14 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       filesDir: path.resolve(vars.FILES_DIR ?? path.join(dataDir, 'files')),
       maxFileBytes: vars.INGEST_MAX_BYTES,
       syncIntervalMs: vars.KNOWLEDGE_SYNC_INTERVAL_MS,
-      embeddings:
-        vars.EMBEDDING_BASE_URL && vars.EMBEDDING_MODEL
-          ? {
-              baseUrl: vars.EMBEDDING_BASE_URL.replace(/\/$/, ''),
-              model: vars.EMBEDDING_MODEL,
-              apiKey: vars.EMBEDDING_API_KEY ?? null,
-            }
-          : null,
+      embeddings,
     },
     llm:
       vars.LLM_BASE_URL && vars.LLM_MODEL
@@ -231,6 +263,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       followsPerHour: vars.COMMUNITY_FOLLOWS_PER_HOUR,
     },
     metricsToken: vars.METRICS_TOKEN ?? null,
+  };
+}
+
+/**
+ * EMBEDDING_*: both the URL and the model or neither; the input style defaults from the model
+ * name (e5 and nomic-embed: `prefix` with their prefixes; else `none`), and prefixes only make
+ * sense with the `prefix` style.
+ */
+function embeddingSettings(vars: z.infer<typeof envSchema>): EmbeddingSettings | null {
+  const invalid = (message: string) => new ConfigError(`Invalid environment:\n  ${message}`);
+  const { EMBEDDING_BASE_URL: baseUrl, EMBEDDING_MODEL: model } = vars;
+  if (Boolean(baseUrl) !== Boolean(model)) {
+    throw invalid(
+      'EMBEDDING_BASE_URL and EMBEDDING_MODEL: set both for dense retrieval, or neither for BM25 alone',
+    );
+  }
+  if (!baseUrl || !model) return null;
+  const queryPrefix = vars.EMBEDDING_QUERY_PREFIX || undefined;
+  const passagePrefix = vars.EMBEDDING_PASSAGE_PREFIX || undefined;
+  const inputStyle = vars.EMBEDDING_INPUT_STYLE ?? defaultInputSettings(model).inputStyle;
+  if (inputStyle !== 'prefix' && (queryPrefix || passagePrefix)) {
+    throw invalid(
+      `EMBEDDING_QUERY_PREFIX and EMBEDDING_PASSAGE_PREFIX: only used with EMBEDDING_INPUT_STYLE=prefix (the style is ${inputStyle}${vars.EMBEDDING_INPUT_STYLE ? '' : ` by default for ${JSON.stringify(model)}`})`,
+    );
+  }
+  const known = knownPrefixes(model);
+  if (inputStyle === 'prefix' && !known && !queryPrefix && !passagePrefix) {
+    throw invalid(
+      `EMBEDDING_INPUT_STYLE=prefix: set EMBEDDING_QUERY_PREFIX and/or EMBEDDING_PASSAGE_PREFIX; no prefixes are known for ${JSON.stringify(model)}`,
+    );
+  }
+  return {
+    baseUrl: baseUrl.replace(/\/$/, ''),
+    model,
+    apiKey: vars.EMBEDDING_API_KEY ?? null,
+    inputStyle,
+    queryPrefix: inputStyle === 'prefix' ? (queryPrefix ?? known?.query ?? '') : '',
+    passagePrefix: inputStyle === 'prefix' ? (passagePrefix ?? known?.passage ?? '') : '',
+    batchSize: vars.EMBEDDING_BATCH_SIZE,
   };
 }
 

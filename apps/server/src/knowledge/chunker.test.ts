@@ -123,19 +123,49 @@ describe('chunkDocument', () => {
     expect(pieces.map((chunk) => chunk.text).join(' ')).toBe(long);
   });
 
-  it('carries pages, labels and the first anchor of its blocks', () => {
+  it('carries pages, labels and the first anchor of its blocks; never spans two pages', () => {
     const paged = chunkDocument(
       doc([
-        block(paragraph(0, 20), { page: 4, endPage: 5, pageLabel: '26', anchor: null }),
-        block(paragraph(20, 10), { page: 5, endPage: 5, pageLabel: '27', anchor: '11.165.2' }),
-        block(paragraph(30, 30), { page: 6, endPage: 7, pageLabel: '28', anchor: '11.165.3' }),
+        block(paragraph(0, 20), { page: 4, endPage: 4, pageLabel: '26', anchor: null }),
+        block(paragraph(20, 10), { page: 4, endPage: 4, pageLabel: '26', anchor: '11.165.2' }),
+        block(paragraph(30, 30), { page: 5, endPage: 5, pageLabel: '27', anchor: '11.165.3' }),
       ]),
     );
     expect(paged[0]).toMatchObject({ page: 4, startPage: 4, pageLabel: '26', anchor: '11.165.2' });
-    expect(paged[0]?.endPage).toBeGreaterThanOrEqual(5);
+    for (const chunk of paged) expect(chunk.endPage).toBe(chunk.page);
     const last = paged[paged.length - 1] as ChunkDraft;
-    expect(last).toMatchObject({ endPage: 7, anchor: '11.165.3' });
-    expect(last.pageLabel).toBe(String((last.page ?? 0) + 22));
+    expect(last).toMatchObject({ page: 5, pageLabel: '27', anchor: '11.165.3' });
+    // No overlap is carried across the page break: page 5's chunks hold page 5's words only.
+    expect(
+      paged
+        .filter((chunk) => chunk.page === 5)
+        .map((c) => c.text)
+        .join(' '),
+    ).not.toMatch(/Sentence (?:[0-2]?\d) says/);
+  });
+
+  it('keeps title pages and site navigation out of the chunks', () => {
+    const chunks = chunkDocument(
+      doc([
+        { ...heading('ANNIHILATION OF CASTE', 1), page: 1, endPage: 1 },
+        block('With A Reply to Mahatma Gandhi', { page: 1, endPage: 1 }),
+        block('Dr. B. R. Ambedkar', { page: 1, endPage: 1 }),
+        block(paragraph(0, 20), { page: 2, endPage: 2 }),
+        block('The last page of a chapter has a short paragraph of running prose that stays.', {
+          page: 3,
+          endPage: 3,
+        }),
+      ]),
+    );
+    expect(chunks.map((chunk) => chunk.page)).toEqual([2, 3]);
+    expect(chunks.map((chunk) => chunk.ordinal)).toEqual([0, 1]);
+    const text = chunkDocument(
+      doc([
+        block(paragraph(0, 5)),
+        block('-- main book index page -- detailed book section-map -- book sources --'),
+      ]),
+    );
+    expect(text.map((chunk) => chunk.text).join(' ')).not.toContain('main book index');
   });
 
   it('counts Devanagari and Tamil words and sets the language of each chunk', () => {

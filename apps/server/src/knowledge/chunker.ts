@@ -160,6 +160,13 @@ export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): 
   };
 
   for (const block of doc.blocks) {
+    if (isDebris(block)) continue;
+    // Page-true chunks: a chunk never spans two PDF pages, so its page is its citation's page.
+    const openPage = open.units[open.units.length - 1]?.block.page;
+    if (block.page !== null && openPage !== undefined && openPage !== block.page) {
+      if (open.fresh > 0) close(false);
+      else open = { units: [], fresh: 0, path: open.path };
+    }
     for (const unit of unitsOf(block, maxWords)) {
       if (unit.heading) {
         const level = block.level ?? 1;
@@ -179,5 +186,46 @@ export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): 
     }
   }
   emit();
-  return drafts;
+  const pageWords = new Map<number, number>();
+  for (const block of doc.blocks) {
+    if (block.page !== null)
+      pageWords.set(block.page, (pageWords.get(block.page) ?? 0) + countWords(block.text));
+  }
+  return drafts
+    .filter(
+      (draft) => !isLowValue(draft, draft.page === null ? null : (pageWords.get(draft.page) ?? 0)),
+    )
+    .map((draft, ordinal) => ({ ...draft, ordinal }));
+}
+
+/** Below this many words a chunk (and, in a PDF, its whole page) may be a title page. */
+export const LOW_VALUE_MAX_WORDS = 80;
+/** Title pages and front matter are set in capitals: this share of capitalised words marks one. */
+const TITLE_PAGE_CAPITAL_SHARE = 0.35;
+
+/**
+ * Title pages, half-titles and other front matter: short, and mostly capitalised words. They
+ * are kept out of the index, so they are never retrieved or quoted. A short page of running
+ * prose (the last page of a chapter) is lower-case and stays.
+ */
+export function isLowValue(draft: ChunkDraft, pageWords: number | null): boolean {
+  if (draft.wordCount >= LOW_VALUE_MAX_WORDS) return false;
+  if (pageWords !== null && pageWords >= LOW_VALUE_MAX_WORDS) return false;
+  const words = draft.text.match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? [];
+  if (words.length === 0) return true;
+  const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length;
+  // Scripts without case (Devanagari, Tamil) never look like title pages by this test.
+  const cased = words.filter((word) => /^[\p{Lu}\p{Ll}]/u.test(word)).length;
+  return cased > words.length / 2 && capitalised / words.length >= TITLE_PAGE_CAPITAL_SHARE;
+}
+
+/**
+ * Site navigation left in converted texts ("-- main book index page -- detailed book
+ * section-map -- …"): a paragraph that is only short items between double dashes.
+ */
+export function isDebris(block: LoadedBlock): boolean {
+  const text = block.text.trim();
+  if (!text.startsWith('--') || !text.endsWith('--')) return false;
+  const items = text.split(/\s*--\s*/).filter((item) => item.length > 0);
+  return items.every((item) => item.split(/\s+/).length <= 6);
 }

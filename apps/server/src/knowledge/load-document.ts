@@ -128,7 +128,7 @@ export async function loadDocument(input: LoadDocumentInput): Promise<LoadedDocu
   }
   if (result.textGarbled ?? looksGarbled(text)) throw new LoadError('garbled', GARBLED_MESSAGE);
   return {
-    title: chooseTitle(result.title, result.blocks, fileName),
+    title: chooseTitle(result.title, result.blocks, fileName, result.fallbackTitle),
     contentType: CONTENT_TYPES[format],
     language: detectLanguage(text),
     pageCount: result.pageCount,

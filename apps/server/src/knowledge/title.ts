@@ -62,6 +62,7 @@ export function chooseTitle(
   declared: string | null,
   blocks: readonly LoadedBlock[],
   fileName: string,
+  fallback?: string,
 ): string {
   if (isUsableTitle(declared)) return titleCase(declared);
   const headings = blocks.slice(0, TITLE_SEARCH_BLOCKS).filter((block) => block.kind === 'heading');
@@ -70,5 +71,5 @@ export function chooseTitle(
   if (heading && isUsableTitle(heading.text) && !GENERIC_HEADING.test(heading.text)) {
     return titleCase(heading.text);
   }
-  return titleFromFileName(fileName);
+  return isUsableTitle(fallback) ? fallback : titleFromFileName(fileName);
 }

@@ -24,6 +24,7 @@ export type IndexedChunkRow = Pick<
   | 'endPage'
   | 'pageLabel'
   | 'anchor'
+  | 'headingPath'
   | 'text'
 > & { fileName: string; contentType: string; title: string };
 
@@ -36,6 +37,7 @@ const indexedColumns = {
   endPage: chunks.endPage,
   pageLabel: chunks.pageLabel,
   anchor: chunks.anchor,
+  headingPath: chunks.headingPath,
   text: chunks.text,
   fileName: documents.fileName,
   contentType: documents.contentType,

@@ -19,11 +19,16 @@ import { analyze, tokenizeQuery } from './tokenizer.ts';
 import { TopK } from './top-k.ts';
 import { ensureCapacity } from './typed-arrays.ts';
 
-/** Tuned on the retrieval evaluation (bench/src/tune-bm25.ts, Kalpit + whole-corpus distractors). */
-export const BM25_K1 = 2.0;
-export const BM25_B = 1.0;
+/** Chosen on the tune half of the team's question set (ADR 022, bench/src/qa/tune-retrieval.ts). */
+export const BM25_K1 = 1.2;
+export const BM25_B = 0.75;
+export const BM25_FIELD_WEIGHT = 1;
 
-export type Bm25Chunk = { id: string; text: string };
+/**
+ * `fields`: the document's title and the chunk's heading path, searched with the text. Their
+ * terms count `fieldWeight` times (a simple BM25F); duplicates are still found by the text alone.
+ */
+export type Bm25Chunk = { id: string; text: string; fields?: string };
 export type Bm25Hit = {
   chunkId: string;
   documentId: string;
@@ -75,9 +80,12 @@ export class Bm25Index {
   private scores = new Float64Array(0);
   private touched = new Int32Array(0);
 
-  constructor(options: { k1?: number; b?: number } = {}) {
+  private readonly fieldWeight: number;
+
+  constructor(options: { k1?: number; b?: number; fieldWeight?: number } = {}) {
     this.k1 = options.k1 ?? BM25_K1;
     this.b = options.b ?? BM25_B;
+    this.fieldWeight = options.fieldWeight ?? BM25_FIELD_WEIGHT;
   }
 
   /** Live chunks, duplicates included. */
@@ -95,7 +103,14 @@ export class Bm25Index {
       }
       seen.add(id);
     }
-    const analysed = chunks.map((chunk) => ({ id: chunk.id, ...analyze(chunk.text) }));
+    const analysed = chunks.map((chunk) => {
+      const body = analyze(chunk.text);
+      if (!chunk.fields || this.fieldWeight <= 0) return { id: chunk.id, ...body };
+      const fieldTerms = analyze(chunk.fields).terms;
+      const terms = [...body.terms];
+      for (let i = 0; i < this.fieldWeight; i++) terms.push(...fieldTerms);
+      return { id: chunk.id, terms, words: body.words };
+    });
     this.removeDocument(documentId);
     const slots = analysed.map(({ id, terms, words }) => {
       const slot = this.addChunk(id, documentId);
@@ -162,6 +177,16 @@ export class Bm25Index {
       score,
       normalizedScore: Math.min(1, score / bound),
     }));
+  }
+
+  /** Of the query's search terms, how many no indexed passage contains. */
+  unknownTerms(query: string): { terms: number; unknown: number } {
+    const terms = tokenizeQuery(query);
+    const unknown = terms.filter((term) => {
+      const id = this.store.termIds.get(term);
+      return id === undefined || (this.store.df[id] ?? 0) === 0;
+    }).length;
+    return { terms: terms.length, unknown };
   }
 
   stats(): Bm25Stats {
@@ -256,7 +281,7 @@ export class Bm25Index {
 
   /** Rebuilds every structure from live data, in insertion order, dropping dead slots. */
   private renumber(): void {
-    const next = new Bm25Index({ k1: this.k1, b: this.b });
+    const next = new Bm25Index({ k1: this.k1, b: this.b, fieldWeight: this.fieldWeight });
     const passageMap = new Int32Array(this.store.count).fill(-1);
     const slotMap = new Int32Array(this.chunkIds.length).fill(-1);
     this.chunkIds.forEach((id, slot) => {

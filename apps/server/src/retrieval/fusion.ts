@@ -18,7 +18,7 @@ export type FusedChunk = {
 /** Fused list, best first; equal fused scores are ordered by chunk id for determinism. */
 export function reciprocalRankFusion(
   rankings: readonly (readonly RetrievedChunk[])[],
-  options: { k?: number } = {},
+  options: { k?: number; weights?: readonly number[] } = {},
 ): FusedChunk[] {
   const k = options.k ?? RRF_K;
   const fused = new Map<string, FusedChunk>();
@@ -37,7 +37,7 @@ export function reciprocalRankFusion(
       // A ranking that repeats a chunk counts its best position only.
       if (entry.sources[which]) return;
       entry.sources[which] = chunk;
-      entry.fusedScore += 1 / (k + position + 1);
+      entry.fusedScore += (options.weights?.[which] ?? 1) / (k + position + 1);
     });
   });
   return [...fused.values()].sort(
@@ -46,12 +46,20 @@ export function reciprocalRankFusion(
   );
 }
 
-export type HybridRetrieverOptions = {
-  lexical: Retriever;
-  dense: Retriever;
+/** Chosen on the tune half of the team's question set (ADR 022). */
+export const DENSE_WEIGHT = 1;
+
+export type HybridWeights = {
   k?: number;
+  /** Weight of the dense ranking in the fusion; the lexical ranking's is 1. */
+  denseWeight?: number;
   /** Candidates asked of each retriever per result wanted; fusion needs depth to work with. */
   candidateFactor?: number;
+};
+
+export type HybridRetrieverOptions = HybridWeights & {
+  lexical: Retriever;
+  dense: Retriever;
   /**
    * Called when the dense side fails (embedding server down…); the search then answers from the
    * lexical side alone rather than failing the question. Without it the error propagates.
@@ -86,14 +94,21 @@ export class HybridRetriever implements Retriever {
         return [];
       }),
     ]);
-    const best = 2 / (k + 1);
-    return reciprocalRankFusion([lexicalHits, denseHits], { k })
+    const denseWeight = this.options.denseWeight ?? DENSE_WEIGHT;
+    const best = (1 + denseWeight) / (k + 1);
+    return reciprocalRankFusion([lexicalHits, denseHits], { k, weights: [1, denseWeight] })
       .slice(0, query.limit)
       .map((chunk) => ({
         chunkId: chunk.chunkId,
         documentId: chunk.documentId,
         score: chunk.sources[0]?.score ?? chunk.fusedScore / best,
         rawScore: chunk.fusedScore,
+        ...(chunk.sources[0]?.lexicalScore === undefined
+          ? {}
+          : { lexicalScore: chunk.sources[0].lexicalScore }),
+        ...(chunk.sources[1]?.denseScore === undefined
+          ? {}
+          : { denseScore: chunk.sources[1].denseScore }),
       }));
   }
 }

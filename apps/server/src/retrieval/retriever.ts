@@ -19,6 +19,10 @@ export type RetrievedChunk = {
   score: number;
   /** The engine's own score (BM25, cosine similarity, fused RRF score…). */
   rawScore: number;
+  /** BM25 score over its bound (Bm25Hit.normalizedScore), when the lexical side found the chunk. */
+  lexicalScore?: number;
+  /** Cosine similarity to the question, when the dense side found the chunk. */
+  denseScore?: number;
 };
 
 export interface Retriever {
@@ -43,6 +47,7 @@ export class Bm25Retriever implements Retriever {
       documentId: hit.documentId,
       score: hit.normalizedScore,
       rawScore: hit.score,
+      lexicalScore: hit.normalizedScore,
     }));
   }
 }

@@ -236,6 +236,7 @@ export class DenseRetriever implements Retriever {
       documentId: hit.documentId,
       score: Math.min(1, Math.max(0, hit.similarity)),
       rawScore: hit.similarity,
+      denseScore: hit.similarity,
     }));
   }
 }

@@ -8,20 +8,16 @@ import {
   type ChatTurn,
   wholeAnswer,
 } from '../answers/answer-stream.ts';
-import {
-  answerExtractively,
-  NOT_COVERED_ANSWER,
-  NOT_COVERED_THRESHOLD,
-  termCoverage,
-} from '../answers/extractive-answerer.ts';
+import { coverageEvidence, isCovered } from '../answers/coverage.ts';
+import { answerExtractively, NOT_COVERED_ANSWER } from '../answers/extractive-answerer.ts';
 import { standaloneQuery } from '../answers/follow-up.ts';
 import type { ChatModel } from '../answers/llm-answerer.ts';
 import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
+import { presentSource } from '../presenters/source-presenter.ts';
 import { updateConversation } from '../repositories/conversation-repository.ts';
 import { RRF_K } from '../retrieval/fusion.ts';
-import { tokenizeQuery } from '../retrieval/tokenizer.ts';
 import { addMessage, findVisibleConversation } from './conversation-service.ts';
 import type { KnowledgeIndex, Passage } from './knowledge-index.ts';
 import { checkAndConsume } from './usage-limit-service.ts';
@@ -29,6 +25,8 @@ import { checkAndConsume } from './usage-limit-service.ts';
 /** Passages retrieved per question; the model reads the first PASSAGES_FOR_MODEL. */
 const PASSAGES_PER_QUESTION = 8;
 const PASSAGES_FOR_MODEL = 6;
+/** Sources under an offline answer: the quoted ones, then the other top passages. */
+const SOURCES_LISTED = 5;
 /** The language the writings are in; other questions also search an English translation. */
 const CORPUS_LANGUAGE = 'en';
 
@@ -126,15 +124,16 @@ export function composeAnswer(answerer: Answerer, input: AnswerInput): AnswerStr
 async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<AnswerStream> {
   const queries = await searchQueries(answerer, input);
   const passages = await retrieve(answerer, queries, PASSAGES_PER_QUESTION);
-  if (!answerer.llm) {
-    const { answer, sources } = answerExtractively(queries[0] ?? input.question, passages);
-    return wholeAnswer(answer, sources);
+  const unknown = Math.min(...queries.map((query) => answerer.index.unknownTermShare(query)));
+  if (passages.length === 0 || !isCovered(coverageEvidence(passages, unknown))) {
+    return wholeAnswer(NOT_COVERED_ANSWER, []);
   }
-  const best = passages[0];
-  const covered =
-    best !== undefined &&
-    queries.some((query) => termCoverage(tokenizeQuery(query), best.text) >= NOT_COVERED_THRESHOLD);
-  if (!covered) return wholeAnswer(NOT_COVERED_ANSWER, []);
+  if (!answerer.llm) {
+    const { answer, sources } = answerExtractively(queries[0] ?? input.question, passages, {
+      threshold: 0,
+    });
+    return wholeAnswer(answer, withConsulted(sources, passages));
+  }
   return streamLlmAnswer({
     model: answerer.llm.model,
     persona: answerer.persona,
@@ -168,6 +167,23 @@ async function searchQueries(answerer: Answerer, input: AnswerInput): Promise<st
     answerer.log.warn({ err: error }, 'query rewriting failed; searching the question as written');
     return [asWritten];
   }
+}
+
+/**
+ * The quoted passages first (the answer's [n] markers number them), then the other passages the
+ * answer was drawn from, up to SOURCES_LISTED: a reader sees every passage that was consulted,
+ * as search products list their sources, and nothing retrieval found is lost on the way.
+ */
+function withConsulted(cited: Source[], passages: readonly Passage[]): Source[] {
+  const listed = [...cited];
+  for (const passage of passages) {
+    if (listed.length >= SOURCES_LISTED) break;
+    const source = presentSource(passage);
+    const same = (s: Source) =>
+      s.file_name === source.file_name && s.page === source.page && s.excerpt === source.excerpt;
+    if (!listed.some(same)) listed.push(source);
+  }
+  return listed;
 }
 
 /** One search per query; several are fused by reciprocal rank. */

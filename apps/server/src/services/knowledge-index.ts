@@ -10,7 +10,8 @@ import { vectorsOfChunks } from '../repositories/embedding-repository.ts';
 import { latestChangeId, recentChanges } from '../repositories/knowledge-change-repository.ts';
 import { Bm25Index } from '../retrieval/bm25-index.ts';
 import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
-import { HybridRetriever } from '../retrieval/fusion.ts';
+import { HybridRetriever, type HybridWeights } from '../retrieval/fusion.ts';
+import { collapseCopies } from '../retrieval/near-duplicates.ts';
 import { Bm25Retriever, type Retriever } from '../retrieval/retriever.ts';
 import { DenseRetriever, VectorIndex } from '../retrieval/vector-index.ts';
 
@@ -23,6 +24,14 @@ export type Passage = ChunkMeta & {
   score: number;
   /** Where the original opens at this passage, e.g. `/api/documents/abc/file#page=12`. */
   link: string;
+  /** The evidence behind the ranking, for the 'not covered' decision: see RetrievedChunk. */
+  lexicalScore: number | null;
+  denseScore: number | null;
+};
+
+export type RankingOptions = {
+  bm25?: { k1?: number; b?: number; fieldWeight?: number };
+  fusion?: HybridWeights;
 };
 
 /** Changes are re-read over this window: commits can land out of id order. */
@@ -34,7 +43,7 @@ const CHANGE_WINDOW_SECONDS = 60;
  */
 export class KnowledgeIndex {
   private readonly db: Database;
-  private readonly bm25 = new Bm25Index();
+  private readonly bm25: Bm25Index;
   private readonly retriever: Retriever;
   private readonly meta = new Map<string, ChunkMeta>();
   private readonly chunkIdsByDocument = new Map<string, string[]>();
@@ -51,9 +60,15 @@ export class KnowledgeIndex {
    */
   constructor(
     db: Database,
-    options: { embeddings?: EmbeddingClient | null; onDenseError?: (error: unknown) => void } = {},
+    options: {
+      embeddings?: EmbeddingClient | null;
+      onDenseError?: (error: unknown) => void;
+      /** Ranking parameters; the defaults are the tuned ones (ADR 022). Evaluations sweep them. */
+      ranking?: RankingOptions;
+    } = {},
   ) {
     this.db = db;
+    this.bm25 = new Bm25Index(options.ranking?.bm25 ?? {});
     const lexical = new Bm25Retriever(this.bm25);
     const client = options.embeddings ?? null;
     if (!client) {
@@ -64,7 +79,7 @@ export class KnowledgeIndex {
     const vectors = new VectorIndex();
     this.dense = { client, vectors };
     const embedQuery = async (text: string) => {
-      const [vector] = await client.embed([text]);
+      const [vector] = await client.embed([text], { kind: 'query' });
       if (!vector) throw new Error('The embedding server returned no vector for the query');
       return vector;
     };
@@ -72,6 +87,7 @@ export class KnowledgeIndex {
       lexical,
       dense: new DenseRetriever({ index: vectors, embedQuery }),
       onDenseError: options.onDenseError ?? (() => {}),
+      ...options.ranking?.fusion,
     });
   }
 
@@ -130,9 +146,15 @@ export class KnowledgeIndex {
     };
   }
 
+  /** Share of the question's search terms that no passage contains (0 when it has none). */
+  unknownTermShare(text: string): number {
+    const { terms, unknown } = this.bm25.unknownTerms(text);
+    return terms === 0 ? 0 : unknown / terms;
+  }
+
   async search(text: string, limit: number): Promise<Passage[]> {
     // A few extra hits so that collapsing contained duplicates still fills the limit.
-    const hits = await this.retriever.search({ text, limit: limit + CONTAINMENT_SLACK });
+    const hits = await this.retriever.search({ text, limit: limit * 2 + CONTAINMENT_SLACK });
     if (hits.length === 0) return [];
     const rows = await this.db
       .select({ id: chunks.id, text: chunks.text })
@@ -150,9 +172,16 @@ export class KnowledgeIndex {
       const chunkText = textById.get(hit.chunkId);
       // A chunk removed by another process since the last sync is simply left out.
       if (!meta || chunkText === undefined) continue;
-      passages.push({ ...meta, text: chunkText, score: hit.score, link: sourceLink(meta) });
+      passages.push({
+        ...meta,
+        text: chunkText,
+        score: hit.score,
+        link: sourceLink(meta),
+        lexicalScore: hit.lexicalScore ?? null,
+        denseScore: hit.denseScore ?? null,
+      });
     }
-    return collapseContained(passages).slice(0, limit);
+    return collapseCopies(collapseContained(passages)).slice(0, limit);
   }
 
   private async applyChanges(): Promise<number> {
@@ -185,7 +214,11 @@ export class KnowledgeIndex {
     this.dropDocument(documentId);
     this.bm25.upsertDocument(
       documentId,
-      rows.map((row) => ({ id: row.id, text: row.text })),
+      rows.map((row) => ({
+        id: row.id,
+        text: row.text,
+        fields: `${row.title}\n${row.headingPath.join('\n')}`,
+      })),
     );
     for (const { text: _text, ...meta } of rows) this.meta.set(meta.id, meta);
     this.chunkIdsByDocument.set(

@@ -19,7 +19,10 @@ export async function openKnowledgeBase(
   return { files: new FileStore(config.knowledge.filesDir), index, embeddings };
 }
 
-/** The embedding client when EMBEDDING_BASE_URL and EMBEDDING_MODEL are set; else null. */
+/**
+ * The embedding client when EMBEDDING_BASE_URL and EMBEDDING_MODEL are set; else null. It tells
+ * queries from passages as EMBEDDING_INPUT_STYLE says (`embed(texts, { kind: 'query' })`).
+ */
 export function createConfiguredEmbeddingClient(config: Config): EmbeddingClient | null {
   const settings = config.knowledge.embeddings;
   if (!settings) return null;
@@ -27,5 +30,9 @@ export function createConfiguredEmbeddingClient(config: Config): EmbeddingClient
     baseUrl: settings.baseUrl,
     model: settings.model,
     ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
+    inputStyle: settings.inputStyle,
+    queryPrefix: settings.queryPrefix,
+    passagePrefix: settings.passagePrefix,
+    batchSize: settings.batchSize,
   });
 }

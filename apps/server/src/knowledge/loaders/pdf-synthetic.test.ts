@@ -77,7 +77,7 @@ describe('loadPdf on generated PDFs', () => {
     ]);
   });
 
-  it('rebuilds paragraphs from line positions and joins them across pages', async () => {
+  it('rebuilds paragraphs from line positions; a sentence across a page break stays on its first page', async () => {
     // Lines that run on are about as long as each other, as in justified text.
     const first = bodyPage([
       ['The first paragraph starts here, and then it runs on to a', 'second line that ends it.'],
@@ -86,9 +86,16 @@ describe('loadPdf on generated PDFs', () => {
         'tution continues from the first page over onto the',
       ],
     ]);
-    const second = bodyPage([['next page, where it ends.'], ['A third paragraph.']]);
+    const second = bodyPage([
+      ['next page, where it ends. Its last sentence is on page two.'],
+      ['A third paragraph.'],
+    ]);
     // Same position, same font, continuing sentence: the paragraph goes on across the break.
-    second[0] = { text: 'next page, where it ends.', y: 700, x: 72 };
+    second[0] = {
+      text: 'next page, where it ends. Its last sentence is on page two.',
+      y: 700,
+      x: 72,
+    };
     const { blocks, pageCount } = await loadPdf(makePdf([first, second]));
     expect(pageCount).toBe(2);
     expect(blocks.map((block) => [block.text, block.page, block.endPage])).toEqual([
@@ -96,8 +103,9 @@ describe('loadPdf on generated PDFs', () => {
       [
         'A second paragraph begins on the first page, and its constitution continues from the first page over onto the next page, where it ends.',
         1,
-        2,
+        1,
       ],
+      ['Its last sentence is on page two.', 2, 2],
       ['A third paragraph.', 2, 2],
     ]);
   });

@@ -11,7 +11,7 @@ import {
   isGarbledText,
   NO_TOKENS,
 } from '../garbled.ts';
-import { countWords } from '../language.ts';
+import { countWords, splitSentences } from '../language.ts';
 import { collectHyphenEvidence, hasContent, normaliseText } from '../normalise.ts';
 import { LoadError, type LoadedBlock, type LoadProgressListener } from '../types.ts';
 import { removeFurniture } from './pdf-furniture.ts';
@@ -201,16 +201,22 @@ export async function loadPdf(
       }
       // Title pages set whole sentences in large type; those are not headings.
       const kind = raw.kind === 'heading' && countWords(text) <= 20 ? 'heading' : 'paragraph';
-      blocks.push({
-        kind,
-        ...(kind === 'heading' ? { level: raw.level ?? 1 } : {}),
-        text,
-        page: first.page,
-        endPage: last.page,
-        pageLabel: labels[first.page - 1] ?? null,
-        anchor: null,
-      });
-      blockCounts.push(blockCount);
+      const parts =
+        kind === 'paragraph' && first.page !== last.page
+          ? splitAtPageBreaks(text, raw.lines, evidence)
+          : [{ text, page: first.page }];
+      for (const part of parts) {
+        blocks.push({
+          kind,
+          ...(kind === 'heading' ? { level: raw.level ?? 1 } : {}),
+          text: part.text,
+          page: part.page,
+          endPage: part.page,
+          pageLabel: labels[part.page - 1] ?? null,
+          anchor: null,
+        });
+        blockCounts.push(parts.length === 1 ? blockCount : countGarble(part.text));
+      }
     }
     if (garbledPages.size > 0) {
       const list = [...garbledPages].sort((a, b) => a - b).join(', ');
@@ -228,4 +234,52 @@ export async function loadPdf(
   } finally {
     await pdf.loadingTask.destroy().catch(() => undefined);
   }
+}
+
+/**
+ * A paragraph that runs across a page break, cut into one piece per page so that a chunk never
+ * spans two pages and a citation names the page its sentence is on. Each sentence goes to the
+ * page it starts on (a sentence straddling the break stays whole, on its first page). Where a
+ * page's lines begin is found by normalising the lines before it the way the whole paragraph
+ * was normalised: the same words in the same order, so the lengths agree to within the joins.
+ */
+function splitAtPageBreaks(
+  text: string,
+  lines: readonly PdfLine[],
+  evidence: ReturnType<typeof collectHyphenEvidence>,
+): { text: string; page: number }[] {
+  const starts: { offset: number; page: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const before = lines[i - 1];
+    if (!line || (before && before.page === line.page)) continue;
+    const offset =
+      i === 0
+        ? 0
+        : normaliseText(
+            lines
+              .slice(0, i)
+              .map((l) => l.text)
+              .join('\n'),
+            evidence,
+          ).length;
+    starts.push({ offset, page: line.page });
+  }
+  const pageAt = (offset: number) =>
+    starts.reduce(
+      (page, start) => (offset >= start.offset - 1 ? start.page : page),
+      starts[0]?.page ?? 1,
+    );
+  const parts: { text: string; page: number }[] = [];
+  let cursor = 0;
+  for (const sentence of splitSentences(text)) {
+    const at = text.indexOf(sentence, cursor);
+    const offset = at >= 0 ? at : cursor;
+    cursor = offset + sentence.length;
+    const page = pageAt(offset);
+    const last = parts[parts.length - 1];
+    if (last && last.page === page) last.text += ` ${sentence}`;
+    else parts.push({ text: sentence, page });
+  }
+  return parts.length > 0 ? parts : [{ text, page: lines[0]?.page ?? 1 }];
 }

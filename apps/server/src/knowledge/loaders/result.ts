@@ -5,6 +5,8 @@ export type LoaderResult = {
   blocks: LoadedBlock[];
   /** A title the file declares itself (metadata, header, <title>), if any. */
   title: string | null;
+  /** Names the document when it has no title or real heading (before the file name). */
+  fallbackTitle?: string;
   pageCount: number | null;
   warnings: string[];
   /**

@@ -136,22 +136,35 @@ function parsePlain(text: string): Piece[] {
 }
 
 /** Reads and removes an excerpt header; its TITLE names the document, SECTION heads it. */
-function takeHeader(text: string): { body: string; title: string | null; section: string | null } {
+function takeHeader(text: string): {
+  body: string;
+  title: string | null;
+  section: string | null;
+  described?: string | null;
+} {
   const lines = text.split('\n');
   let title: string | null = null;
   let section: string | null = null;
+  const fields = new Map<string, string>();
   let count = 0;
   while (count < lines.length && count < 12) {
-    const match = HEADER_LINE.exec(lines[count]?.trim() ?? '');
+    // A file name pasted before the first key ("data25.txt   SOURCE: …") is not part of it.
+    const line = (lines[count] ?? '').trim().replace(/^\S+\.txt\s+(?=[A-Z]+:)/, '');
+    const match = HEADER_LINE.exec(line);
     if (!match?.[1]) break;
     const value = (match[2] ?? '').trim();
     if (TITLE_KEYS.has(match[1]) && value) title ??= value;
     if (match[1] === 'SECTION' && value) section = value;
+    if (value) fields.set(match[1], value);
     count++;
   }
   // One "WORD:" line may be the text itself ("NOTE: …"); a header has several.
   if (count < 2) return { body: text, title: null, section: null };
-  return { body: lines.slice(count).join('\n'), title, section };
+  // Without a TITLE, the source and kind of text say more than the file name ("Baws Data10").
+  const source = fields.get('SOURCE');
+  const type = fields.get('TYPE');
+  const described = source ? (type ? `${source}: ${type}` : source) : null;
+  return { body: lines.slice(count).join('\n'), title, section, described };
 }
 
 export function loadText(bytes: Uint8Array, format: 'plain' | 'markdown'): LoaderResult {
@@ -182,6 +195,7 @@ export function loadText(bytes: Uint8Array, format: 'plain' | 'markdown'): Loade
   return {
     blocks,
     title: header.title ? normaliseText(header.title) : null,
+    ...(header.described ? { fallbackTitle: normaliseText(header.described) } : {}),
     pageCount: null,
     warnings: decoded.warning ? [decoded.warning] : [],
   };

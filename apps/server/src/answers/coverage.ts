@@ -1,0 +1,63 @@
+/**
+ * Whether the writings cover a question: decided before any answer is written, the same way for
+ * the extractive answerer and the model (ADR 022). The evidence is the best of the top passages:
+ * - lexical: BM25 score over its bound (the share of the question's IDF-weighted evidence the
+ *   passage carries; a word no writing contains weighs in the bound and lowers it);
+ * - dense: cosine similarity of question and passage, when vectors exist.
+ * Thresholds were calibrated on the tune half of the team's question set
+ * (bench/src/qa/calibrate-refusal.ts); the run that chose them is in bench/results.
+ */
+export type CoverageEvidence = {
+  lexical: number;
+  dense: number | null;
+  /** Share of the question's search terms that occur nowhere in the writings. */
+  unknown: number;
+};
+
+export type CoverageThresholds = {
+  /** Without vectors: the least lexical evidence of a covered question. */
+  lexicalOnly: number;
+  /**
+   * A question with more than this share of words the writings never use ("paneer", "Vite") is
+   * about something else, unless its meaning alone is close (dense ≥ denseAlone).
+   */
+  unknown: number;
+  /** With vectors: covered when dense ≥ `dense` and lexical ≥ `lexical`… */
+  dense: number;
+  lexical: number;
+  /** …or when dense alone reaches this (questions in another language share no words). */
+  denseAlone: number;
+};
+
+export const COVERAGE_THRESHOLDS: CoverageThresholds = {
+  lexicalOnly: 0.2,
+  unknown: 0.2,
+  dense: 0.8,
+  lexical: 0.2,
+  denseAlone: 0.85,
+};
+
+/** Passages looked at: the evidence may sit in any of the top few. */
+const EVIDENCE_PASSAGES = 5;
+
+export function coverageEvidence(
+  passages: readonly { lexicalScore: number | null; denseScore: number | null }[],
+  unknown: number,
+): CoverageEvidence {
+  const top = passages.slice(0, EVIDENCE_PASSAGES);
+  const lexical = Math.max(0, ...top.map((p) => p.lexicalScore ?? 0));
+  const denseScores = top.flatMap((p) => (p.denseScore === null ? [] : [p.denseScore]));
+  return { lexical, dense: denseScores.length > 0 ? Math.max(...denseScores) : null, unknown };
+}
+
+export function isCovered(
+  evidence: CoverageEvidence,
+  thresholds: CoverageThresholds = COVERAGE_THRESHOLDS,
+): boolean {
+  const foreignWords = evidence.unknown > thresholds.unknown;
+  if (evidence.dense === null) return !foreignWords && evidence.lexical >= thresholds.lexicalOnly;
+  return (
+    evidence.dense >= thresholds.denseAlone ||
+    (!foreignWords && evidence.dense >= thresholds.dense && evidence.lexical >= thresholds.lexical)
+  );
+}

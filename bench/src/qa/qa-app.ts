@@ -1,0 +1,78 @@
+/**
+ * The real app over an evaluation knowledge base, listening on loopback, with a member whose
+ * limits are off: questions go through `POST /api/chat` exactly as a client sends them.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { detectLanguage } from '@samvad/contracts/language';
+import type { Source } from '@samvad/contracts/sources';
+import { buildApp } from '@samvad/server/app.ts';
+import { loadConfig } from '@samvad/server/config/env.ts';
+import { loadPersona } from '@samvad/server/config/persona.ts';
+import { userLimits, users } from '@samvad/server/db/schema.ts';
+import { OidcService } from '@samvad/server/services/oidc-service.ts';
+import { createSession } from '@samvad/server/services/session-service.ts';
+import type { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
+
+export type ChatReply = { answer: string; sources: Source[]; ms: number };
+
+export type QaApp = { ask(question: string): Promise<ChatReply>; close(): Promise<void> };
+
+export async function startQaApp(
+  kb: ThrowawayKnowledgeBase,
+  env: Record<string, string> = {},
+): Promise<QaApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'samvad-eval-qa-')),
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    database: kb.database,
+    persona: await loadPersona(config.personaFile),
+    knowledge: { index: kb.index, files: kb.deps.files, embeddings: kb.embeddings },
+    clock: () => new Date(),
+    oidc: new OidcService(config),
+  });
+  const userId = randomUUID();
+  await kb.database.db.insert(users).values({ id: userId, name: 'Evaluation' });
+  await kb.database.db
+    .insert(userLimits)
+    .values({ userId, maxRequestsPerDay: -1, maxMessagesPerConversation: -1 });
+  const { token } = await createSession(
+    kb.database.db,
+    userId,
+    config.sessions,
+    new Date(),
+    'eval',
+  );
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    async ask(question) {
+      const started = performance.now();
+      const response = await fetch(`${address}/api/chat`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+        },
+        body: JSON.stringify({
+          question,
+          chat_history: [],
+          detected_language: detectLanguage(question),
+        }),
+      });
+      if (!response.ok)
+        throw new Error(`chat answered ${response.status}: ${await response.text()}`);
+      const body = (await response.json()) as { answer: string; sources: Source[] };
+      return { ...body, ms: performance.now() - started };
+    },
+    close: () => app.close(),
+  };
+}
