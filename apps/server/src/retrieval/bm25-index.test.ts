@@ -90,6 +90,36 @@ describe('Bm25Index scoring', () => {
   });
 });
 
+describe('Bm25Index fields', () => {
+  it("searches a chunk's title and headings with its text, at the field weight", () => {
+    const index = new Bm25Index({ fieldWeight: 2 });
+    index.upsertDocument('book', [
+      { id: 'a', text: 'The remedy is intermarriage.', fields: 'Annihilation of Caste' },
+      { id: 'b', text: 'The remedy is intermarriage.', fields: 'Castes in India' },
+      { id: 'c', text: 'Nothing about it here at all.', fields: 'Annihilation of Caste' },
+    ]);
+    // a and b have equal text: one passage (the first), found by either its words or a title.
+    expect(index.search('remedy', { limit: 5 }).map((hit) => hit.chunkId)).toEqual(['a']);
+    expect(index.search('annihilation', { limit: 5 }).map((hit) => hit.chunkId)).toEqual([
+      'a',
+      'c',
+    ]);
+    const plain = new Bm25Index({ fieldWeight: 0 });
+    plain.upsertDocument('book', [
+      { id: 'a', text: 'The remedy.', fields: 'Annihilation of Caste' },
+    ]);
+    expect(plain.search('annihilation', { limit: 5 })).toEqual([]);
+  });
+
+  it("tells how many of a query's terms no passage contains", () => {
+    const index = new Bm25Index();
+    index.upsertDocument('d', [{ id: 'a', text: 'Caste and the Shastras.' }]);
+    expect(index.unknownTerms('caste paneer masala')).toEqual({ terms: 3, unknown: 2 });
+    index.removeDocument('d');
+    expect(index.unknownTerms('caste')).toEqual({ terms: 1, unknown: 1 });
+  });
+});
+
 describe('Bm25Index updates', () => {
   it('replaces a document on upsert', () => {
     const index = build(corpus);

@@ -18,6 +18,7 @@ import type { Actor } from '../http/actor.ts';
 import { presentSource } from '../presenters/source-presenter.ts';
 import { updateConversation } from '../repositories/conversation-repository.ts';
 import { RRF_K } from '../retrieval/fusion.ts';
+import { nameMatcher, withoutNames } from '../retrieval/query-names.ts';
 import { addMessage, findVisibleConversation } from './conversation-service.ts';
 import type { KnowledgeIndex, Passage } from './knowledge-index.ts';
 import { checkAndConsume } from './usage-limit-service.ts';
@@ -124,7 +125,9 @@ export function composeAnswer(answerer: Answerer, input: AnswerInput): AnswerStr
 async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<AnswerStream> {
   const queries = await searchQueries(answerer, input);
   const passages = await retrieve(answerer, queries, PASSAGES_PER_QUESTION);
-  const unknown = Math.min(...queries.map((query) => answerer.index.unknownTermShare(query)));
+  const unknown = Math.min(
+    ...queries.map((query) => answerer.index.unknownTermShare(searchTextOf(answerer, query))),
+  );
   if (passages.length === 0 || !isCovered(coverageEvidence(passages, unknown))) {
     return wholeAnswer(NOT_COVERED_ANSWER, []);
   }
@@ -205,11 +208,23 @@ async function retrieve(answerer: Answerer, queries: string[], limit: number) {
     .map((entry) => entry.passage);
 }
 
+const matchers = new WeakMap<Persona, RegExp | null>();
+
+/** The query as searched: without the reformer's names (query-names.ts). */
+export function searchTextOf(answerer: Pick<Answerer, 'persona'>, query: string): string {
+  let matcher = matchers.get(answerer.persona);
+  if (matcher === undefined) {
+    matcher = nameMatcher([answerer.persona.reformerName, ...answerer.persona.reformerAliases]);
+    matchers.set(answerer.persona, matcher);
+  }
+  return withoutNames(query, matcher);
+}
+
 /** One search, timed whether it succeeds or fails (a slow failure is slow too). */
 async function timedSearch(answerer: Answerer, query: string, limit: number) {
   const started = performance.now();
   try {
-    return await answerer.index.search(query, limit);
+    return await answerer.index.search(searchTextOf(answerer, query), limit);
   } finally {
     answerer.retrievalSeconds.observe((performance.now() - started) / 1000);
   }

@@ -6,7 +6,7 @@ import {
   type IndexedChunkRow,
   streamIndexedChunks,
 } from '../repositories/chunk-repository.ts';
-import { vectorsOfChunks } from '../repositories/embedding-repository.ts';
+import { EmbeddingDimensionError, vectorsOfChunks } from '../repositories/embedding-repository.ts';
 import { latestChangeId, recentChanges } from '../repositories/knowledge-change-repository.ts';
 import { Bm25Index } from '../retrieval/bm25-index.ts';
 import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
@@ -81,6 +81,10 @@ export class KnowledgeIndex {
     const embedQuery = async (text: string) => {
       const [vector] = await client.embed([text], { kind: 'query' });
       if (!vector) throw new Error('The embedding server returned no vector for the query');
+      // A model swapped behind the same name: say so (the search answers from BM25 meanwhile).
+      if (vectors.dimension > 0 && vector.length !== vectors.dimension) {
+        throw new EmbeddingDimensionError(client.model, vectors.dimension, vector.length);
+      }
       return vector;
     };
     this.retriever = new HybridRetriever({

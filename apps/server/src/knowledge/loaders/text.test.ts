@@ -46,6 +46,13 @@ describe('loadText, plain text', () => {
       ['heading', 'Prologue'],
       ['paragraph', 'The text.'],
     ]);
+    // Without a TITLE, the source and kind of text name the document (not the file name).
+    const untitled = loadText(
+      encode('data25.txt   SOURCE: BAWS Vol. 1\nTYPE: Political Essay\nThe text.'),
+      'plain',
+    );
+    expect(untitled).toMatchObject({ title: null, fallbackTitle: 'BAWS Vol. 1: Political Essay' });
+    expect(untitled.blocks.map((block) => block.text)).toEqual(['The text.']);
     // One "WORD:" line is text, not a header.
     expect(texts(encode('NOTE: this is the text.'), 'plain')).toEqual(['NOTE: this is the text.']);
   });
