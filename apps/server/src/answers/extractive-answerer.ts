@@ -69,7 +69,8 @@ export function answerExtractively(
   const threshold = options.threshold ?? NOT_COVERED_THRESHOLD;
   const maxSentences = options.maxSentences ?? 4;
   const minSentences = Math.min(options.minSentences ?? 2, maxSentences);
-  const top = [...passages].sort((a, b) => b.score - a.score).slice(0, options.maxPassages ?? 5);
+  // Retrieval's order (fused ranks), not the display score, says which passages are best.
+  const top = passages.slice(0, options.maxPassages ?? 5);
   const best = top[0];
   const queryTerms = tokenizeQuery(question);
   if (!best || (queryTerms.length === 0 && threshold > 0)) return notCovered();
@@ -140,7 +141,7 @@ function scoreSentences(queryTerms: string[], passages: Passage[]): Candidate[] 
     idf.set(term, Math.log(1 + (raw.length - df + 0.5) / (df + 0.5)));
   }
   const bound = queryTerms.reduce((sum, term) => sum + (idf.get(term) ?? 0) * (K1 + 1), 0);
-  const topScore = passages[0]?.score ?? 1;
+  const topScore = Math.max(0, ...passages.map((passage) => passage.score)) || 1;
   return raw.map(({ tf, length, ...sentence }) => {
     let match = 0;
     for (const term of queryTerms) {

@@ -179,6 +179,19 @@ export class Bm25Index {
     }));
   }
 
+  /**
+   * The query's terms with Lucene's idf each (a term no passage holds gets the largest), for
+   * coverage measures that do not depend on BM25's length and saturation terms.
+   */
+  termWeights(query: string): { term: string; idf: number }[] {
+    const n = this.store.livePassages;
+    return [...new Set(tokenizeQuery(query))].map((term) => {
+      const id = this.store.termIds.get(term);
+      const df = id === undefined ? 0 : (this.store.df[id] ?? 0);
+      return { term, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
+    });
+  }
+
   /** Of the query's search terms, how many no indexed passage contains. */
   unknownTerms(query: string): { terms: number; unknown: number } {
     const terms = tokenizeQuery(query);

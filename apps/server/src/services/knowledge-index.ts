@@ -13,6 +13,7 @@ import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
 import { HybridRetriever, type HybridWeights } from '../retrieval/fusion.ts';
 import { collapseCopies } from '../retrieval/near-duplicates.ts';
 import { Bm25Retriever, type Retriever } from '../retrieval/retriever.ts';
+import { tokenize } from '../retrieval/tokenizer.ts';
 import { DenseRetriever, VectorIndex } from '../retrieval/vector-index.ts';
 
 /** What the index keeps per chunk in memory; the text itself stays in the database. */
@@ -24,7 +25,7 @@ export type Passage = ChunkMeta & {
   score: number;
   /** Where the original opens at this passage, e.g. `/api/documents/abc/file#page=12`. */
   link: string;
-  /** The evidence behind the ranking, for the 'not covered' decision: see RetrievedChunk. */
+  /** For the not-covered decision: the IDF-weighted share of the question the passage holds, and its cosine similarity (null without vectors). */
   lexicalScore: number | null;
   denseScore: number | null;
 };
@@ -170,6 +171,7 @@ export class KnowledgeIndex {
         ),
       );
     const textById = new Map(rows.map((row) => [row.id, row.text]));
+    const weights = this.bm25.termWeights(text);
     const passages: Passage[] = [];
     for (const hit of hits) {
       const meta = this.meta.get(hit.chunkId);
@@ -181,7 +183,10 @@ export class KnowledgeIndex {
         text: chunkText,
         score: hit.score,
         link: sourceLink(meta),
-        lexicalScore: hit.lexicalScore ?? null,
+        lexicalScore: weightedCoverage(
+          weights,
+          `${meta.title}\n${meta.headingPath.join('\n')}\n${chunkText}`,
+        ),
         denseScore: hit.denseScore ?? null,
       });
     }
@@ -254,6 +259,19 @@ export class KnowledgeIndex {
     for (const id of ids) this.meta.delete(id);
     this.chunkIdsByDocument.delete(documentId);
   }
+}
+
+/**
+ * The share of the question's IDF-weighted terms the passage (with its title and headings)
+ * contains: how much of what the question asks about is there, whatever the passage's length
+ * or the size of the corpus (a normalised BM25 score shrinks as the corpus grows). A word that
+ * no writing contains weighs most and is never covered.
+ */
+function weightedCoverage(weights: readonly { term: string; idf: number }[], text: string): number {
+  const total = weights.reduce((sum, { idf }) => sum + idf, 0);
+  if (total === 0) return 0;
+  const present = new Set(tokenize(text));
+  return weights.reduce((sum, { term, idf }) => sum + (present.has(term) ? idf : 0), 0) / total;
 }
 
 /**
