@@ -4,13 +4,13 @@
  * about him rather than passages that answer the question. Searches leave them out (measured in
  * ADR 022), unless nothing else would be left to search for.
  */
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function nameMatcher(names: readonly string[]): RegExp | null {
   const words = [...new Set(names.map((name) => name.trim()).filter((name) => name.length > 1))]
     // Longest first, so "B. R. Ambedkar" goes before "Ambedkar" would leave "B. R." behind.
     .sort((a, b) => b.length - a.length)
-    .map((name) => escape(name).replace(/\s+/g, '\\s*'));
+    .map((name) => escapeRegExp(name).replace(/\s+/g, '\\s*'));
   if (words.length === 0) return null;
   return new RegExp(
     `(?<![\\p{L}\\p{M}])(?:Dr\\.?\\s*)?(?:${words.join('|')})(?:['’]s)?(?![\\p{L}\\p{M}])`,
