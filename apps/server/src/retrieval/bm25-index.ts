@@ -20,9 +20,9 @@ import { TopK } from './top-k.ts';
 import { ensureCapacity } from './typed-arrays.ts';
 
 /** Chosen on the tune half of the team's question set (ADR 022, bench/src/qa/tune-retrieval.ts). */
-export const BM25_K1 = 1.2;
-export const BM25_B = 0.75;
-export const BM25_FIELD_WEIGHT = 1;
+export const BM25_K1 = 1.5;
+export const BM25_B = 1.0;
+export const BM25_FIELD_WEIGHT = 2;
 
 /**
  * `fields`: the document's title and the chunk's heading path, searched with the text. Their
