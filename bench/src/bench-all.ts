@@ -17,6 +17,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 /** In this order: the slow, quiet-machine measures first, the web build (CPU-heavy) last. */
 const AREAS = {
   retrieval: { script: 'bench-retrieval.ts', nodeArgs: ['--expose-gc'], corpusArg: true },
+  hybrid: { script: 'bench-hybrid.ts', nodeArgs: [], corpusArg: true },
   chat: { script: 'bench-chat.ts', nodeArgs: [], corpusArg: false },
   api: { script: 'bench-api.ts', nodeArgs: [], corpusArg: false },
   ingestion: { script: 'bench-ingestion.ts', nodeArgs: [], corpusArg: true },
