@@ -1,4 +1,4 @@
-type NumericArray = Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array;
+type NumericArray = Int8Array | Uint8Array | Int32Array | Uint32Array | Float32Array | Float64Array;
 
 /**
  * Returns `array` if it holds `needed` elements, else a copy grown by half: 1.5× wastes less
