@@ -117,3 +117,52 @@ describe('DenseRetriever', () => {
     await expect(retriever.search({ text: '  ', limit: 3 })).resolves.toEqual([]);
   });
 });
+
+describe('VectorIndex at scale (int8 scan, exact rescoring)', () => {
+  it('returns exactly the brute-force top results when the scan is estimated', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31 - 0.5;
+    };
+    const vector = () => Float32Array.from({ length: 64 }, random);
+    const index = new VectorIndex();
+    const all: { id: string; vector: Float32Array }[] = [];
+    for (let d = 0; d < 40; d++) {
+      const rows = Array.from({ length: 50 }, (_, i) => ({ id: `d${d}-${i}`, vector: vector() }));
+      all.push(...rows);
+      index.upsertDocument(`d${d}`, rows);
+    }
+    const unit = (v: Float32Array) => {
+      const norm = Math.hypot(...v);
+      return v.map((x) => x / norm);
+    };
+    const check = () => {
+      for (let q = 0; q < 20; q++) {
+        const query = vector();
+        const u = unit(query);
+        const expected = all
+          .map(({ id, vector: v }) => ({
+            id,
+            similarity: unit(v).reduce((s, x, j) => s + x * (u[j] ?? 0), 0),
+          }))
+          .sort((a, b) => b.similarity - a.similarity)
+          .slice(0, 10);
+        const hits = index.search(query, 10);
+        expect(hits.map((hit) => hit.chunkId)).toEqual(expected.map((e) => e.id));
+        hits.forEach((hit, i) =>
+          expect(hit.similarity).toBeCloseTo(expected[i]?.similarity ?? 0, 5),
+        );
+      }
+    };
+    check();
+    // Removal moves rows (and their int8 copies and scales) into the holes.
+    for (let d = 0; d < 40; d += 3) index.removeDocument(`d${d}`);
+    all.splice(
+      0,
+      all.length,
+      ...all.filter(({ id }) => Number(id.slice(1).split('-')[0]) % 3 !== 0),
+    );
+    check();
+  });
+});
