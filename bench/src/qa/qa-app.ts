@@ -20,10 +20,20 @@ export type ChatReply = { answer: string; sources: Source[]; ms: number };
 
 export type QaApp = { ask(question: string): Promise<ChatReply>; close(): Promise<void> };
 
-export async function startQaApp(
+export type EvaluationServer = {
+  /** e.g. `http://127.0.0.1:PORT`. */
+  address: string;
+  /** A member's bearer token; their limits are off. */
+  token: string;
+  config: ReturnType<typeof loadConfig>;
+  close(): Promise<void>;
+};
+
+/** The real app over `kb`, listening on loopback, with a member whose limits are off. */
+export async function startEvaluationServer(
   kb: ThrowawayKnowledgeBase,
   env: Record<string, string> = {},
-): Promise<QaApp> {
+): Promise<EvaluationServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -52,7 +62,16 @@ export async function startQaApp(
     'eval',
   );
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { address, token, config, close: () => app.close() };
+}
+
+export async function startQaApp(
+  kb: ThrowawayKnowledgeBase,
+  env: Record<string, string> = {},
+): Promise<QaApp> {
+  const { address, token, close } = await startEvaluationServer(kb, env);
   return {
+    close,
     async ask(question) {
       const started = performance.now();
       const response = await fetch(`${address}/api/chat`, {
@@ -73,6 +92,5 @@ export async function startQaApp(
       const body = (await response.json()) as { answer: string; sources: Source[] };
       return { ...body, ms: performance.now() - started };
     },
-    close: () => app.close(),
   };
 }

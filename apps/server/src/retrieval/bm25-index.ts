@@ -180,16 +180,22 @@ export class Bm25Index {
   }
 
   /**
-   * The query's terms with Lucene's idf each (a term no passage holds gets the largest), for
-   * coverage measures that do not depend on BM25's length and saturation terms.
+   * The query's terms that some passage holds, with Lucene's idf each, for coverage measures that
+   * do not depend on BM25's length and saturation terms. Terms no passage holds are left to
+   * `unknownTerms`: a question's filler words ("according to Document 1") are often absent.
    */
-  termWeights(query: string): { term: string; idf: number }[] {
+  knownTermWeights(query: string): { term: string; idf: number }[] {
     const n = this.store.livePassages;
-    return [...new Set(tokenizeQuery(query))].map((term) => {
+    return [...new Set(tokenizeQuery(query))].flatMap((term) => {
       const id = this.store.termIds.get(term);
       const df = id === undefined ? 0 : (this.store.df[id] ?? 0);
-      return { term, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
+      return df === 0 ? [] : [{ term, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) }];
     });
+  }
+
+  /** Distinct terms some live passage holds. */
+  get vocabulary(): number {
+    return this.store.liveTerms;
   }
 
   /** Of the query's search terms, how many no indexed passage contains. */

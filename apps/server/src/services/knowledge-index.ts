@@ -35,6 +35,9 @@ export type RankingOptions = {
   fusion?: HybridWeights;
 };
 
+/** The shared corpus knows ~21,000 terms; Kalpit's six passages a few hundred. */
+const MIN_TELLING_VOCABULARY = 10_000;
+
 /** Changes are re-read over this window: commits can land out of id order. */
 const CHANGE_WINDOW_SECONDS = 60;
 
@@ -151,8 +154,13 @@ export class KnowledgeIndex {
     };
   }
 
-  /** Share of the question's search terms that no passage contains (0 when it has none). */
+  /**
+   * Share of the question's search terms that no passage contains (0 when it has none). A word
+   * missing from a small knowledge base (six short passages know a few hundred words) says
+   * little about the question, so below MIN_TELLING_VOCABULARY this is 0.
+   */
   unknownTermShare(text: string): number {
+    if (this.bm25.vocabulary < MIN_TELLING_VOCABULARY) return 0;
     const { terms, unknown } = this.bm25.unknownTerms(text);
     return terms === 0 ? 0 : unknown / terms;
   }
@@ -171,7 +179,7 @@ export class KnowledgeIndex {
         ),
       );
     const textById = new Map(rows.map((row) => [row.id, row.text]));
-    const weights = this.bm25.termWeights(text);
+    const weights = this.bm25.knownTermWeights(text);
     const passages: Passage[] = [];
     for (const hit of hits) {
       const meta = this.meta.get(hit.chunkId);
@@ -264,8 +272,8 @@ export class KnowledgeIndex {
 /**
  * The share of the question's IDF-weighted terms the passage (with its title and headings)
  * contains: how much of what the question asks about is there, whatever the passage's length
- * or the size of the corpus (a normalised BM25 score shrinks as the corpus grows). A word that
- * no writing contains weighs most and is never covered.
+ * or the size of the corpus (a normalised BM25 score shrinks as the corpus grows). Only terms
+ * the writings hold count; the share of those they do not is judged apart (coverage.ts).
  */
 function weightedCoverage(weights: readonly { term: string; idf: number }[], text: string): number {
   const total = weights.reduce((sum, { idf }) => sum + idf, 0);
