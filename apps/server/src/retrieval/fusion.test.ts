@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Bm25Index } from './bm25-index.ts';
-import { HybridRetriever, reciprocalRankFusion } from './fusion.ts';
+import { HYBRID_RRF_K, HybridRetriever, reciprocalRankFusion } from './fusion.ts';
 import { Bm25Retriever, type RetrievedChunk, type Retriever } from './retriever.ts';
 import { DenseRetriever, VectorIndex } from './vector-index.ts';
 
@@ -77,9 +77,10 @@ describe('HybridRetriever', () => {
     const hits = await hybrid.search({ text: 'caste', limit: 3 });
     expect(hits.map((hit) => hit.chunkId)).toEqual(['both', 'lex', 'other']);
     expect(hits[0]?.score).toBe(bm25Alone[0]?.score);
-    expect(hits[0]?.rawScore).toBeCloseTo(2 / 61, 15);
+    const k = HYBRID_RRF_K;
+    expect(hits[0]?.rawScore).toBeCloseTo(2 / (k + 1), 15);
     // Only the dense side returned "other" (third): its display score is its scaled fused score.
-    expect(hits[2]?.score).toBeCloseTo(1 / 63 / (2 / 61), 12);
+    expect(hits[2]?.score).toBeCloseTo(1 / (k + 3) / (2 / (k + 1)), 12);
     expect(await hybrid.search({ text: 'caste', limit: 1 })).toHaveLength(1);
   });
 

@@ -46,8 +46,15 @@ export function reciprocalRankFusion(
   );
 }
 
-/** Chosen on the tune half of the team's question set (ADR 022). */
+/**
+ * The hybrid's fusion, chosen on the tune half of the team's question set (ADR 022,
+ * bench/results/tune-retrieval-2026-11-26-hybrid.*): a small k lets the first ranks of each list
+ * count for more than RRF's customary 60; the dense list weighs as much as the lexical one; each
+ * side is asked for four times the results wanted.
+ */
+export const HYBRID_RRF_K = 10;
 export const DENSE_WEIGHT = 1;
+export const CANDIDATE_FACTOR = 4;
 
 export type HybridWeights = {
   k?: number;
@@ -83,8 +90,8 @@ export class HybridRetriever implements Retriever {
   async search(query: RetrievalQuery): Promise<RetrievedChunk[]> {
     if (query.limit <= 0) return [];
     const { lexical, dense, onDenseError } = this.options;
-    const k = this.options.k ?? RRF_K;
-    const depth = Math.max(query.limit * (this.options.candidateFactor ?? 2), 20);
+    const k = this.options.k ?? HYBRID_RRF_K;
+    const depth = Math.max(query.limit * (this.options.candidateFactor ?? CANDIDATE_FACTOR), 20);
     const deep = { ...query, limit: depth };
     const [lexicalHits, denseHits] = await Promise.all([
       lexical.search(deep),
