@@ -56,12 +56,26 @@ const candidates: CoverageThresholds[] = [];
 for (const unknown of [0, 0.1, 0.15, 0.2, 0.25, 0.34, 0.5, 1]) {
   for (const lexical of steps(0, 0.6, 0.02)) {
     if (!hasDense) {
-      candidates.push({ lexicalOnly: lexical, unknown, dense: 1, lexical: 1, denseAlone: 1 });
+      candidates.push({
+        lexicalOnly: lexical,
+        unknownLexicalOnly: unknown,
+        dense: 1,
+        lexical: 1,
+        unknown: 1,
+        denseAlone: 1,
+      });
       continue;
     }
     for (const dense of steps(0.7, 0.9, 0.01)) {
       for (const denseAlone of steps(dense, 0.95, 0.01)) {
-        candidates.push({ lexicalOnly: lexical, unknown, dense, lexical, denseAlone });
+        candidates.push({
+          lexicalOnly: 0,
+          unknownLexicalOnly: 1,
+          dense,
+          lexical,
+          unknown,
+          denseAlone,
+        });
       }
     }
   }
