@@ -54,6 +54,7 @@ export type Bm25Stats = {
 };
 
 const COMPACT_MIN_DEAD_SLOTS = 1024;
+const LATIN = /\p{Script=Latin}/u;
 
 type Candidate = { score: number; chunkId: string; slot: number };
 const better = (a: Candidate, b: Candidate) =>
@@ -198,9 +199,13 @@ export class Bm25Index {
     return this.store.liveTerms;
   }
 
-  /** Of the query's search terms, how many no indexed passage contains. */
+  /**
+   * Of the query's Latin-script search terms, how many no indexed passage contains. Only those
+   * are stemmed (tokenizer.ts): an unstemmed Tamil or Devanagari word is often absent in the
+   * form asked while the writings hold it in another, so those scripts are not counted.
+   */
   unknownTerms(query: string): { terms: number; unknown: number } {
-    const terms = tokenizeQuery(query);
+    const terms = tokenizeQuery(query).filter((term) => LATIN.test(term));
     const unknown = terms.filter((term) => {
       const id = this.store.termIds.get(term);
       return id === undefined || (this.store.df[id] ?? 0) === 0;
