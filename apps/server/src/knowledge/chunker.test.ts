@@ -144,6 +144,25 @@ describe('chunkDocument', () => {
     ).not.toMatch(/Sentence (?:[0-2]?\d) says/);
   });
 
+  it("heads the chunks after a title page inside a PDF with that work's title", () => {
+    const chunks = chunkDocument({
+      ...doc([
+        { ...heading('CASTES IN INDIA', 1), page: 1, endPage: 1 },
+        block('Paper read at Columbia', { page: 1, endPage: 1 }),
+        block(paragraph(0, 20), { page: 2, endPage: 2 }),
+        { ...heading('ANNIHILATION OF CASTE', 1), page: 3, endPage: 3 },
+        block('With A Reply to Mahatma Gandhi', { page: 3, endPage: 3 }),
+        { ...heading('PROLOGUE', 1), page: 4, endPage: 4 },
+        block(paragraph(20, 20), { page: 4, endPage: 4 }),
+      ]),
+      title: 'Castes in India',
+    });
+    expect(chunks.map((chunk) => chunk.headingPath)).toEqual([
+      ['CASTES IN INDIA'],
+      ['Annihilation of Caste', 'PROLOGUE'],
+    ]);
+  });
+
   it('keeps title pages and site navigation out of the chunks', () => {
     const chunks = chunkDocument(
       doc([

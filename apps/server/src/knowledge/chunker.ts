@@ -6,6 +6,7 @@
  * Intl.Segmenter counts them, which also works for Tamil and Devanagari.
  */
 import { countWords, detectLanguage, splitSentences } from './language.ts';
+import { isGenericHeading, isUsableTitle, titleCase } from './title.ts';
 import type { ChunkDraft, LoadedBlock, LoadedDocument } from './types.ts';
 
 /** Words a chunk aims for; chunks close at the first sentence end past this size. */
@@ -191,11 +192,27 @@ export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): 
     if (block.page !== null)
       pageWords.set(block.page, (pageWords.get(block.page) ?? 0) + countWords(block.text));
   }
-  return drafts
-    .filter(
-      (draft) => !isLowValue(draft, draft.page === null ? null : (pageWords.get(draft.page) ?? 0)),
-    )
-    .map((draft, ordinal) => ({ ...draft, ordinal }));
+  // A title page inside a PDF starts another work bound in the same file (Ambedkar_book.pdf:
+  // Castes in India, then Annihilation of Caste): its title heads the chunks that follow it.
+  let part: string | null = null;
+  const kept: ChunkDraft[] = [];
+  for (const draft of drafts) {
+    const words = draft.page === null ? null : (pageWords.get(draft.page) ?? 0);
+    if (isLowValue(draft, words)) {
+      const heading = draft.page === null ? undefined : draft.headingPath[0];
+      if (heading && isUsableTitle(heading) && !isGenericHeading(heading))
+        part = titleCase(heading);
+      continue;
+    }
+    const path = draft.headingPath;
+    const inPart = part !== null && part !== doc.title && titleCase(path[0] ?? '') !== part;
+    kept.push({
+      ...draft,
+      ordinal: kept.length,
+      headingPath: inPart && part ? [part, ...path] : path,
+    });
+  }
+  return kept;
 }
 
 /** Below this many words a chunk (and, in a PDF, its whole page) may be a title page. */

@@ -37,6 +37,11 @@ export function titleCase(text: string): string {
     .join(' ');
 }
 
+/** "Preface", "Chapter II", "Appendix": headings every book has, which name no work. */
+export function isGenericHeading(text: string): boolean {
+  return GENERIC_HEADING.test(text);
+}
+
 export function isUsableTitle(text: string | null | undefined): text is string {
   if (!text) return false;
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
