@@ -166,8 +166,11 @@ export class KnowledgeIndex {
   }
 
   async search(text: string, limit: number): Promise<Passage[]> {
-    // A few extra hits so that collapsing contained duplicates still fills the limit.
-    const hits = await this.retriever.search({ text, limit: limit * 2 + CONTAINMENT_SLACK });
+    // Extra hits so that collapsing duplicates and copies still fills the limit; never fewer than
+    // SEARCH_POOL, so that the best five of a search for eight are the best five of a search for
+    // five (the answer cites what retrieval ranked, whatever the number its caller reads).
+    const pool = Math.max(limit * 2 + CONTAINMENT_SLACK, SEARCH_POOL);
+    const hits = await this.retriever.search({ text, limit: pool });
     if (hits.length === 0) return [];
     const rows = await this.db
       .select({ id: chunks.id, text: chunks.text })
@@ -314,6 +317,7 @@ export function collapseContained(passages: Passage[]): Passage[] {
 }
 
 const CONTAINMENT_SLACK = 5;
+const SEARCH_POOL = 25;
 /** Shorter texts (a heading, a line) may repeat legitimately in different works. */
 const MIN_CONTAINED_CHARS = 200;
 
