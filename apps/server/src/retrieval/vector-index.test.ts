@@ -150,9 +150,9 @@ describe('VectorIndex at scale (int8 scan, exact rescoring)', () => {
           .slice(0, 10);
         const hits = index.search(query, 10);
         expect(hits.map((hit) => hit.chunkId)).toEqual(expected.map((e) => e.id));
-        hits.forEach((hit, i) =>
-          expect(hit.similarity).toBeCloseTo(expected[i]?.similarity ?? 0, 5),
-        );
+        for (const [i, hit] of hits.entries()) {
+          expect(hit.similarity).toBeCloseTo(expected[i]?.similarity ?? 0, 5);
+        }
       }
     };
     check();
