@@ -2,8 +2,10 @@
  * The reformer's own names in a question ("What did Dr. Ambedkar say about…") match nearly every
  * passage and every other speaker who names him, and they pull the search towards passages
  * about him rather than passages that answer the question. Searches leave them out (measured in
- * ADR 022), unless nothing else would be left to search for.
+ * ADR 022), unless too little else would be left to search for.
  */
+import { tokenizeQuery } from './tokenizer.ts';
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function nameMatcher(names: readonly string[]): RegExp | null {
@@ -18,8 +20,14 @@ export function nameMatcher(names: readonly string[]): RegExp | null {
   );
 }
 
+/**
+ * Below this many search terms left, the question is about the reformer himself ("What year was
+ * Ambedkar born?"), and his name is what it asks about: it stays.
+ */
+export const MIN_TERMS_LEFT = 3;
+
 export function withoutNames(query: string, matcher: RegExp | null): string {
   if (!matcher) return query;
   const stripped = query.replace(matcher, ' ').replace(/\s+/g, ' ').trim();
-  return /[\p{L}\p{M}\p{N}]{3}/u.test(stripped) ? stripped : query;
+  return tokenizeQuery(stripped).length >= MIN_TERMS_LEFT ? stripped : query;
 }
