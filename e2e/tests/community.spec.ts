@@ -161,12 +161,14 @@ test("'Post as quote' from a chat answer shows its source on the post", async ({
   const first = sources.getByRole('listitem').first();
   const fileName = (await first.locator('p').first().textContent())?.trim() ?? '';
   expect(fileName).not.toBe('');
-  await first.scrollIntoViewIfNeeded();
   await saveScreenshot(page, testInfo, 'chat sources');
-  await first.getByRole('link', { name: 'Post as quote' }).click();
-
-  // No profile yet: making one comes first, then the composer holds the quote.
-  await expect(page).toHaveURL(/\/community\/create-profile\?next=/);
+  // A member's new conversation is saved, then shown from the server: the reply's rows are drawn
+  // again once, and a click on a row being replaced goes nowhere. Click until it navigates.
+  await expect(async () => {
+    await first.getByRole('link', { name: 'Post as quote' }).click();
+    // No profile yet: making one comes first, then the composer holds the quote.
+    await expect(page).toHaveURL(/\/community\/create-profile\?next=/, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByLabel('Username').fill(dev.username);
   await expect(page.getByText('This username is available')).toBeVisible();
   await page.getByRole('button', { name: 'Create Profile' }).click();
