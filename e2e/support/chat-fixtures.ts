@@ -20,7 +20,14 @@ export { expect };
 export async function ask(page: Page, question: string) {
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(question);
+  // Wait for the streamed reply itself to end: the Stop button is not on screen yet right after
+  // Enter, so waiting only for it to be gone could return before the answer was drawn (and a
+  // click then lands on a row that the end of the stream redraws).
+  const reply = page.waitForResponse(
+    (response) => response.url().endsWith('/api/chat') && response.request().method() === 'POST',
+  );
   await box.press('Enter');
+  await (await reply).finished();
   await expect(page.getByRole('button', { name: 'Stop generating' })).toHaveCount(0, {
     timeout: 20_000,
   });

@@ -44,6 +44,8 @@ export const E2E_ACCOUNTS = {
       'community-b',
       'community-visitor',
       'community-quote',
+      // tests/chat-speakers.spec.ts: a quote of another member's words.
+      'community-speaker',
       'community-axe-light',
       'community-axe-dark',
     ].flatMap((flow) =>

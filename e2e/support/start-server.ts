@@ -1,5 +1,6 @@
-// The e2e server: ingests a small knowledge base (Kalpit's speeches and one BAWS PDF from the
-// shared corpus) into DATA_DIR with the real ingest command, then runs the real server.
+// The e2e server: ingests a small knowledge base (Kalpit's speeches, one BAWS PDF and one day of
+// the Constituent Assembly Debates, where other members speak, from the shared corpus) into
+// DATA_DIR with the real ingest command, then runs the real server.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { corpusFile } from '@samvad/server/test/support/corpus.ts';
@@ -7,6 +8,9 @@ import { corpusFile } from '@samvad/server/test/support/corpus.ts';
 export const E2E_CORPUS_FILES = [
   ...[1, 2, 3, 4, 5, 6].map((n) => corpusFile('kalpit', `speech${n}.txt`)),
   corpusFile('ambedkar', 'pdf', 'baws_vol01_annihilation_of_caste.pdf'),
+  // Speeches by many members (T. T. Krishnamachari's among them): sources whose words are not
+  // the reformer's, which the chat names (tests/chat-speakers.spec.ts).
+  corpusFile('ambedkar', 'constituent_assembly', 'cad_volume_11_25-nov-1949.html'),
 ];
 
 const serverDir = path.resolve(import.meta.dirname, '../../apps/server');

@@ -57,16 +57,15 @@ test('a guest sees a PDF source open at its page', async ({ page, context }) => 
     page,
     'What did Ambedkar say about the Jat-Pat-Todak Mandal and the presidential address?',
   );
-  const links = page.getByRole('link', { name: /View source/ });
-  const pdf = links.filter({ has: page.locator('[href*="#page="]') });
-  const href =
-    (await page.locator('a[href*="#page="]').first().getAttribute('href')) ??
-    (await pdf.first().getAttribute('href'));
+  const answer = page.getByRole('article', { name: 'Answer' }).last();
+  const pdfLink = answer
+    .getByRole('link', { name: /View source/ })
+    .and(page.locator('[href*="#page="]'))
+    .first();
+  await expect(pdfLink).toHaveAttribute('target', '_blank');
+  const href = await pdfLink.getAttribute('href');
   expect(href).toMatch(/#page=\d+$/);
-  const [popup] = await Promise.all([
-    context.waitForEvent('page'),
-    page.locator(`a[href="${href}"]`).first().click(),
-  ]);
+  const [popup] = await Promise.all([context.waitForEvent('page'), pdfLink.click()]);
   expect(popup.url()).toContain(href ?? '');
   const file = await page.request.get(href ?? '');
   expect(file.headers()['content-type']).toContain('application/pdf');

@@ -1,17 +1,21 @@
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chatApology } from '@samvad/contracts/chat-rules';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOT_COVERED_ANSWER } from '../src/answers/extractive-answerer.ts';
 import { ANSWER_MAX_OUTPUT_TOKENS } from '../src/answers/llm-answerer.ts';
-import { corpusAvailable, ingestKalpitSpeeches } from './support/corpus.ts';
+import { REPLY_TEXTS } from '../src/answers/reply-texts.ts';
+import { corpusAvailable, corpusFile, ingestKalpitSpeeches } from './support/corpus.ts';
 import {
   type ChatCompletionRequest,
   dutifulModel,
   type FakeLlmServer,
+  promptedPassages,
   startFakeLlmServer,
 } from './support/fake-llm-server.ts';
 import { memberConversation } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const NOT_COVERED_ANSWER = REPLY_TEXTS.en.notCovered;
 
 let t: TestApp;
 let llm: FakeLlmServer;
@@ -49,10 +53,20 @@ function parseStream(body: string): { events: Event[]; done: boolean } {
   return { events, done };
 }
 
-/** The file name of each numbered passage in the answer prompt the model received. */
+const KALPIT_TEXTS = corpusAvailable
+  ? [1, 2, 3, 4, 5, 6].map((n) => ({
+      file: `speech${n}.txt`,
+      text: readFileSync(corpusFile('kalpit', `speech${n}.txt`), 'utf8').replace(/\s+/g, ' '),
+    }))
+  : [];
+
+/** The file of each numbered passage in the answer prompt the model received (Kalpit's speeches). */
 function promptedFiles(request: ChatCompletionRequest | undefined): string[] {
   const prompt = request?.messages.at(-1)?.content ?? '';
-  return [...prompt.matchAll(/^\[\d+\] \(([^,)]+)/gm)].map((match) => match[1] ?? '');
+  return promptedPassages(prompt).map((passage) => {
+    const head = passage.replace(/\s+/g, ' ').trim().slice(0, 60);
+    return KALPIT_TEXTS.find((speech) => speech.text.includes(head))?.file ?? '?';
+  });
 }
 const streamedRequests = () => llm.requests.filter((request) => request.stream);
 
@@ -74,8 +88,10 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
     const instructions = request?.messages[0];
     expect(instructions?.role).toBe('system');
     expect(instructions?.content).toContain('Dr. B. R. Ambedkar');
-    expect(instructions?.content).toContain('Answer ONLY from the numbered passages');
-    expect(instructions?.content).toContain('Write your reply in English');
+    expect(instructions?.content).toContain('using ONLY the numbered passages');
+    expect(instructions?.content).toContain('Write your whole answer in English');
+    // Each passage carries its speaker, so the model can tell his words from others'.
+    expect(request?.messages.at(-1)?.content).toMatch(/^\[1\] Speaker: [^\n]+\. Source: /m);
     // The one source is the passage the model quoted, whichever number it had in the prompt.
     const quotedNumber = Number(
       /\[(\d+)\]\.$/.exec(dutifulModel(request as ChatCompletionRequest).text)?.[1],
@@ -87,16 +103,54 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
   });
 
   it('renumbers citations in citation order, drops numbers that name no passage', async () => {
-    llm.script(() => ({ text: 'First [3]. Second [1, 9]. Third [3][2]. None [0].' }));
-    const res = await chat({ question: QUESTION }, { accept: 'application/json' });
-    const { answer, sources } = res.json();
-    expect(answer).toBe('First [1]. Second [2]. Third [1][3]. None .');
+    // Each sentence quotes eight words of the passage it cites first, so the check keeps it.
+    const opening = (request: ChatCompletionRequest, n: number) =>
+      (promptedPassages(request.messages.at(-1)?.content ?? '')[n - 1] ?? '')
+        .split(/\s+/)
+        .slice(0, 8)
+        .join(' ');
+    llm.script((request) => ({
+      text: `“${opening(request, 3)}” [3]. “${opening(request, 1)}” [1, 9]. “${opening(request, 2)}” [2]. None [0].`,
+    }));
+    const res = await chat({ question: QUESTION, chat_history: [] });
+    const { events } = parseStream(res.body);
+    const streamed = events.map((e) => e.token ?? '').join('');
+    expect(streamed).toMatch(/^“[^”]+” \[1\]\. “[^”]+” \[2\]\. “[^”]+” \[3\]\. None \.$/);
     const files = promptedFiles(streamedRequests()[0]);
-    expect(sources.map((s: { file_name: string }) => s.file_name)).toEqual([
-      files[2],
-      files[0],
-      files[1],
-    ]);
+    expect(events.at(-1)?.sources?.map((s) => s.file_name)).toEqual([files[2], files[0], files[1]]);
+    // Nothing was removed, so the end event carries no replacement text.
+    expect(events.at(-1)).not.toHaveProperty('answer');
+  });
+
+  it('removes a citation its passage does not support, in the JSON answer, the stream’s end and the saved message', async () => {
+    llm.script((request) => {
+      const first = promptedPassages(request.messages.at(-1)?.content ?? '')[0] ?? '';
+      const quote = first.split(/\s+/).slice(0, 10).join(' ');
+      return { text: `He wrote: “${quote}” [1]. The moon is made of green cheese [2].` };
+    });
+    const json = (await chat({ question: QUESTION }, { accept: 'application/json' })).json();
+    expect(json.answer).toMatch(/^He wrote: “[^”]+” \[1\]\. The moon is made of green cheese\.$/);
+    expect(json.sources).toHaveLength(1);
+
+    const { cookie, id, messages } = await memberConversation(t);
+    const streamed = await chat({ question: QUESTION, conversation_id: id }, { cookie });
+    const { events } = parseStream(streamed.body);
+    const tokens = events.map((e) => e.token ?? '').join('');
+    expect(tokens).toContain('green cheese [2].');
+    const end = events.at(-1) as Event & { answer?: string };
+    expect(end.answer).toBe(json.answer);
+    expect(end.sources).toHaveLength(1);
+    const saved = await messages();
+    expect(saved.at(-1)?.content).toBe(json.answer);
+  });
+
+  it('ends with the unverified notice when no citation is supported', async () => {
+    llm.script(() => ({ text: 'The moon is made of green cheese [1].' }));
+    const json = (await chat({ question: QUESTION }, { accept: 'application/json' })).json();
+    expect(json).toEqual({
+      answer: `The moon is made of green cheese.\n\n*${REPLY_TEXTS.en.unverified}*`,
+      sources: [],
+    });
   });
 
   it('does not ask the model when the writings do not cover the question', async () => {
@@ -226,11 +280,13 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
     await chat({ question: hindi }, { accept: 'application/json' });
     const [translate, answer] = llm.requests;
     expect(translate?.stream).toBeFalsy();
-    expect(answer?.messages[0]?.content).toContain('Write your reply in Hindi');
+    expect(answer?.messages[0]?.content).toContain('Write your whole answer in Hindi');
     expect(promptedFiles(answer)[0]).toBe('speech1.txt');
 
     llm.requests.length = 0;
     await chat({ question: hindi, detected_language: 'ta' }, { accept: 'application/json' });
-    expect(streamedRequests()[0]?.messages[0]?.content).toContain('Write your reply in Tamil');
+    expect(streamedRequests()[0]?.messages[0]?.content).toContain(
+      'Write your whole answer in Tamil',
+    );
   });
 });

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_COVERED_ANSWER, tokensOf } from '../src/answers/extractive-answerer.ts';
+import { tokensOf } from '../src/answers/extractive-answerer.ts';
+import { REPLY_TEXTS } from '../src/answers/reply-texts.ts';
 import { userLimits } from '../src/db/schema.ts';
 import { corpusAvailable, ingestKalpitSpeeches } from './support/corpus.ts';
 import { insertUser, memberConversation, signIn } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const NOT_COVERED_ANSWER = REPLY_TEXTS.en.notCovered;
 
 let t: TestApp;
 let origin: string;

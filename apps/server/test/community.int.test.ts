@@ -109,8 +109,18 @@ describe('posts', () => {
         page: 12,
         pageLabel: null,
         link: '/api/documents/abc/file#page=12',
+        speaker: null,
       },
     });
+    // Another member's words keep their speaker, stored in the post and read back.
+    const spoken = await send(t, member, 'POST', '/api/community/posts', {
+      content: 'The States have to be brought into line.',
+      isQuote: true,
+      quoteSource: { fileName: 'cad.html', page: null, speaker: 'T. T. Krishnamachari' },
+    });
+    expect(spoken.statusCode).toBe(201);
+    const stored = await send(t, member, 'GET', `/api/community/posts/${spoken.json().post.id}`);
+    expect(stored.json().post.quoteSource).toMatchObject({ speaker: 'T. T. Krishnamachari' });
     const evil = await send(t, member, 'POST', '/api/community/posts', {
       content: 'x',
       isQuote: true,

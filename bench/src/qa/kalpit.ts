@@ -1,22 +1,58 @@
 /**
  * The Kalpit set as a second benchmark: its 22 answerable questions, document-level MRR@5, with
  * its six short passages searched among the whole shared corpus (ambedkar/ and indic/), as a
- * user's knowledge base would hold them. Never tuned on alone (ADR 022).
+ * user's knowledge base would hold them. Never tuned on alone (ADR 022). With `answers`, each
+ * question also goes through POST /api/chat and its whole answer is scored by ROUGE-L F1 against
+ * the ground truth (issue 18), as `npm run eval:answers` scores Kalpit's passages alone.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { KnowledgeIndex } from '@samvad/server/services/knowledge-index.ts';
+import { rougeLF1 } from '../rouge-l.ts';
 import { type KnowledgeBaseOptions, ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
+import { startQaApp } from './qa-app.ts';
 
-type KalpitItem = { id: number; question: string; source_documents: string[] };
+type KalpitItem = {
+  id: number;
+  question: string;
+  ground_truth: string;
+  source_documents: string[];
+};
 
-export async function runKalpit(corpus: string, options: KnowledgeBaseOptions) {
+export type KalpitAnswers = { rougeL: number; perQuestion: { id: number; rougeL: number }[] };
+
+export async function runKalpit(
+  corpus: string,
+  options: KnowledgeBaseOptions,
+  answers?: { env: Record<string, string> },
+) {
   const kb = await kalpitKnowledgeBase(corpus, options);
   try {
-    return await scoreKalpit(corpus, kb.index);
+    const scores = await scoreKalpit(corpus, kb.index);
+    if (!answers) return { ...scores, answers: null };
+    const app = await startQaApp(kb, answers.env);
+    try {
+      const perQuestion = [];
+      for (const q of answerableItems(corpus)) {
+        const reply = await app.ask(q.question);
+        perQuestion.push({ id: q.id, rougeL: rougeLF1(reply.answer, q.ground_truth) });
+      }
+      const rougeL =
+        perQuestion.reduce((sum, q) => sum + q.rougeL, 0) / Math.max(1, perQuestion.length);
+      return { ...scores, answers: { rougeL, perQuestion } satisfies KalpitAnswers };
+    } finally {
+      await app.close();
+    }
   } finally {
     await kb.close();
   }
+}
+
+function answerableItems(corpus: string): KalpitItem[] {
+  const file = path.join(corpus, 'kalpit', 'test_dataset.json');
+  return (
+    JSON.parse(readFileSync(file, 'utf8')) as { test_questions: KalpitItem[] }
+  ).test_questions.filter((q) => q.source_documents.length > 0);
 }
 
 /** Kalpit's passages among the whole corpus, ingested once (a sweep re-indexes it per setting). */
@@ -30,10 +66,7 @@ export async function kalpitKnowledgeBase(corpus: string, options: KnowledgeBase
 }
 
 export async function scoreKalpit(corpus: string, index: KnowledgeIndex) {
-  const file = path.join(corpus, 'kalpit', 'test_dataset.json');
-  const items = (
-    JSON.parse(readFileSync(file, 'utf8')) as { test_questions: KalpitItem[] }
-  ).test_questions.filter((q) => q.source_documents.length > 0);
+  const items = answerableItems(corpus);
   let reciprocal = 0;
   let hit5 = 0;
   for (const q of items) {

@@ -18,7 +18,16 @@ import type { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
 
 export type ChatReply = { answer: string; sources: Source[]; ms: number };
 
-export type QaApp = { ask(question: string): Promise<ChatReply>; close(): Promise<void> };
+/** A streamed reply: also when its first token came (null: none came). */
+export type StreamedReply = ChatReply & { firstTokenMs: number | null; error: string | null };
+
+export type QaApp = {
+  /** `Accept: application/json`: the whole answer at once. */
+  ask(question: string): Promise<ChatReply>;
+  /** The `data:` event stream a browser reads: token events, then `end` with the sources. */
+  stream(question: string): Promise<StreamedReply>;
+  close(): Promise<void>;
+};
 
 export type EvaluationServer = {
   /** e.g. `http://127.0.0.1:PORT`. */
@@ -70,27 +79,62 @@ export async function startQaApp(
   env: Record<string, string> = {},
 ): Promise<QaApp> {
   const { address, token, close } = await startEvaluationServer(kb, env);
+  const post = (question: string, accept: string) =>
+    fetch(`${address}/api/chat`, {
+      method: 'POST',
+      headers: { accept, 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        question,
+        chat_history: [],
+        detected_language: detectLanguage(question),
+      }),
+    });
   return {
     close,
     async ask(question) {
       const started = performance.now();
-      const response = await fetch(`${address}/api/chat`, {
-        method: 'POST',
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-        },
-        body: JSON.stringify({
-          question,
-          chat_history: [],
-          detected_language: detectLanguage(question),
-        }),
-      });
+      const response = await post(question, 'application/json');
       if (!response.ok)
         throw new Error(`chat answered ${response.status}: ${await response.text()}`);
       const body = (await response.json()) as { answer: string; sources: Source[] };
       return { ...body, ms: performance.now() - started };
+    },
+    async stream(question) {
+      const started = performance.now();
+      const response = await post(question, 'text/event-stream');
+      if (!response.ok || !response.body)
+        throw new Error(`chat answered ${response.status}: ${await response.text()}`);
+      let firstTokenMs: number | null = null;
+      let answer = '';
+      let sources: Source[] = [];
+      let error: string | null = null;
+      let pending = '';
+      const decoder = new TextDecoder();
+      for await (const bytes of response.body) {
+        pending += decoder.decode(bytes, { stream: true });
+        const events = pending.split('\n\n');
+        pending = events.pop() ?? '';
+        for (const event of events) {
+          const data = event.startsWith('data: ') ? event.slice(6) : null;
+          if (data === null || data === '[DONE]') continue;
+          const parsed = JSON.parse(data) as {
+            type: string;
+            token?: string;
+            sources?: Source[];
+            message?: string;
+            answer?: string;
+          };
+          if (parsed.type === 'token' && parsed.token !== undefined) {
+            firstTokenMs ??= performance.now() - started;
+            answer += parsed.token;
+          } else if (parsed.type === 'end') {
+            sources = parsed.sources ?? [];
+            // The answer as kept, when the citation check changed what was streamed (as a client shows it).
+            if (parsed.answer !== undefined) answer = parsed.answer;
+          } else if (parsed.type === 'error') error = parsed.message ?? 'error';
+        }
+      }
+      return { answer, sources, ms: performance.now() - started, firstTokenMs, error };
     },
   };
 }

@@ -98,9 +98,19 @@ export function summarise(results: readonly RunResult[]): SliceSummary {
 
 /** The slices the issue asks for: all, by half, by kind, by language, and the target rows. */
 export function slices(results: readonly RunResult[]): Record<string, SliceSummary> {
-  const out: Record<string, SliceSummary> = {};
-  const add = (name: string, subset: readonly RunResult[]) => {
-    if (subset.length > 0) out[name] = summarise(subset);
+  return sliced(results, summarise);
+}
+
+type Sliceable = Pick<RunResult, 'kind' | 'language' | 'half' | 'answerable'>;
+
+/** Any per-question rows cut into the same slices, each summarised by `summary`. */
+export function sliced<T extends Sliceable, S>(
+  results: readonly T[],
+  summary: (subset: readonly T[]) => S,
+): Record<string, S> {
+  const out: Record<string, S> = {};
+  const add = (name: string, subset: readonly T[]) => {
+    if (subset.length > 0) out[name] = summary(subset);
   };
   for (const half of ['all', 'tune', 'held-out']) {
     const inHalf = half === 'all' ? results : results.filter((r) => r.half === half);

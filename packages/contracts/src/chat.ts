@@ -30,7 +30,15 @@ export type ChatRequest = z.input<typeof chatRequestSchema>;
 /** One `data:` line of the stream; the stream ends with `data: [DONE]`. */
 export const chatStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('token'), token: z.string() }),
-  z.object({ type: z.literal('end'), sources: z.array(sourceSchema) }),
+  z.object({
+    type: z.literal('end'),
+    sources: z.array(sourceSchema),
+    /**
+     * The answer as kept, when it differs from the tokens streamed: the citation check removed
+     * markers its passages do not support. The client shows this text in place of the tokens.
+     */
+    answer: z.string().optional(),
+  }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;

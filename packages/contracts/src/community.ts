@@ -10,6 +10,7 @@ import {
   POST_MAX_LENGTH,
   usernameProblem,
 } from './community-rules.ts';
+import { sourceSpeakerSchema } from './sources.ts';
 import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 /** An opaque cursor: pass `nextCursor` back to get the next page. */
@@ -47,6 +48,11 @@ export const quoteSourceSchema = z.object({
     .regex(/^\/api\/documents\/[\w-]+\/file(#page=\d+)?$/, 'A source link must point to a document')
     .nullable()
     .optional(),
+  /**
+   * Whose words the quote is when they are not the reformer's (the chat source's `speaker`):
+   * absent or null for his own words and for posts made before speakers were known.
+   */
+  speaker: sourceSpeakerSchema.nullable().optional(),
 });
 export type QuoteSource = z.infer<typeof quoteSourceSchema>;
 

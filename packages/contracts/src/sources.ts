@@ -4,6 +4,30 @@ import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 /** Code points of a source's excerpt, ellipsis included; fits in a post with its attribution. */
 export const SOURCE_EXCERPT_MAX_LENGTH = 400;
 
+/** Code points of a source's speaker name; names are short, this only bounds what is stored. */
+export const SOURCE_SPEAKER_MAX_LENGTH = 120;
+
+/** The speaker of editorial text (an introduction, a note) when the editor is not named. */
+export const EDITOR_SPEAKER = 'Editor';
+
+/**
+ * The speaker when nothing tells whose words they are: said out loud so that such words are never
+ * read as the reformer's.
+ */
+export const UNKNOWN_SPEAKER = 'Unknown speaker';
+
+/**
+ * Whose words a source holds, when they are not the reformer's (issue 18): the other person's
+ * name, the editor (EDITOR_SPEAKER or "<name> (editor)"), or UNKNOWN_SPEAKER. Absent for the
+ * reformer's own words, and in messages saved before speakers were known.
+ */
+export const sourceSpeakerSchema = z
+  .string()
+  .min(1)
+  // Twice the code-point bound: zod counts UTF-16 units.
+  .max(SOURCE_SPEAKER_MAX_LENGTH * 2)
+  .refine(isStorableText, STORABLE_TEXT_MESSAGE);
+
 /**
  * A cited source under an assistant reply (spec: "Source"). `page` is the 1-based PDF page the
  * link opens at; `page_label` the number printed on that page, when it differs or is known.
@@ -27,5 +51,7 @@ export const sourceSchema = z.object({
     .max(SOURCE_EXCERPT_MAX_LENGTH * 2)
     .refine(isStorableText, STORABLE_TEXT_MESSAGE)
     .optional(),
+  /** Whose words these are, present only when they are not the reformer's (sourceSpeakerSchema). */
+  speaker: sourceSpeakerSchema.optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;

@@ -11,6 +11,11 @@ export type ChatTurn = { role: 'user' | 'assistant'; content: string };
 export type AnswerStream = {
   tokens: AsyncIterable<string>;
   sources(): Source[];
+  /**
+   * The answer as kept, once the tokens have ended, when it differs from what was streamed (a
+   * model answer whose unsupported citations were removed: citation-check.ts); else null.
+   */
+  final?(): string | null;
 };
 
 /** The client left or pressed stop: not a failure, nothing more to send. */

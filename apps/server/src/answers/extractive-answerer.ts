@@ -1,188 +1,302 @@
 /**
- * The offline answerer: no LLM, only the retrieved passages. It picks the sentences of the top
- * passages that best match the question, drops near-repeats, and quotes them with their
- * citation marker and page. It never writes a claim of its own, so it cannot invent one.
+ * The offline answerer: no model, only the retrieved passages. It leads with the sentence that
+ * answers the question (a reason for "why", a date for "when", a name for "who", a definition
+ * for "what is"), adds two or three more from other top passages where they add something, and
+ * quotes each verbatim with whose words they are, the work, the page and a citation marker. It
+ * never writes a claim of its own, so it cannot invent one; the rules are in ADR 023.
  */
+import type { Persona } from '@samvad/contracts/persona';
 import type { Source } from '@samvad/contracts/sources';
-import { splitSentences } from '../knowledge/language.ts';
 import { presentSource } from '../presenters/source-presenter.ts';
 import { tokenize, tokenizeQuery } from '../retrieval/tokenizer.ts';
 import type { Passage } from '../services/knowledge-index.ts';
-import { pageOf } from './passage-location.ts';
-
-/**
- * The knowledge base is taken not to cover a question when the best passage contains less than
- * this share of the question's search terms. A share, not a BM25 score: normalised BM25 scales with
- * the corpus (Kalpit's best passages score about 0.1 alone and about 0.3 with the whole corpus as
- * distractors), so a score threshold calibrated on one corpus is wrong on another. On the 22
- * answerable Kalpit questions the best passage covers at least 0.14 of the terms, alone and with
- * distractors; 0.12 keeps all of them. Lexical signals cannot tell the 3 unanswerable questions
- * apart with the distractors (one covers 0.80 of its terms): "What year was Ambedkar born?" matches
- * "I was born in Sind…" in the debates. A dense or reranker score is the next lever.
- */
-export const NOT_COVERED_THRESHOLD = 0.12;
-
-export const NOT_COVERED_ANSWER =
-  "The writings in the knowledge base do not cover this question, so I can't answer it from them.";
-
-export const ANSWER_OPENING =
-  'Here are the most relevant passages from the writings in the knowledge base:';
+import { givesAnswer, type QuestionType, questionType } from './question-type.ts';
+import { type PassageSentence, sentencesOf } from './quotable.ts';
+import { escapeMarkdown, quoteLead } from './quote-lead.ts';
+import { replyTexts } from './reply-texts.ts';
 
 export type ExtractiveOptions = {
+  persona: Persona;
+  /** The question's detected language: the opening line and the refusal are in it. */
+  language: string;
   /** Passages read, best first (default 5). */
   maxPassages?: number;
-  /** Sentences quoted at most (default 4) and at least, when there are enough (default 2). */
-  maxSentences?: number;
-  minSentences?: number;
-  /** Least share of the question's terms the best passage must contain (NOT_COVERED_THRESHOLD). */
-  threshold?: number;
+  /** Quotes at most (default MAX_QUOTES); evaluations ask for more to see where evidence ranks. */
+  maxQuotes?: number;
 };
 
-export type ExtractiveAnswer = { answer: string; sources: Source[]; covered: boolean };
+export type ExtractiveAnswer = {
+  answer: string;
+  sources: Source[];
+  covered: boolean;
+  /**
+   * The passage the lead quote comes from, and whether the lead gives the kind of answer asked
+   * for (a reason for "why"…); when it does not, the caller may read on into the next passage.
+   */
+  lead?: { passage: Passage; givesAnswer: boolean };
+};
 
-type Candidate = {
+type Candidate = PassageSentence & {
   passageRank: number;
-  position: number;
-  text: string;
   terms: Set<string>;
+  /** Match with the question (BM25 over the candidate sentences), 0..1. */
+  match: number;
+  /** The match of a sentence shortly before it: an answer often follows the question's echo. */
+  carried: number;
+  cue: boolean;
   score: number;
 };
 
+/** Quotes per answer: 2–4 where the passages hold that many worth quoting. */
+const MAX_QUOTES = 4;
+const MIN_QUOTES = 2;
 /** BM25 over the candidate sentences as a small collection. */
 const K1 = 1.2;
 const B = 0.75;
-/** Weight of the sentence's own match against its passage's retrieval score. */
-const SENTENCE_WEIGHT = 0.75;
+/** Weight of the sentence's relevance against its passage's retrieval rank. */
+const SENTENCE_WEIGHT = 0.6;
+/**
+ * How much of an earlier sentence's match a following one adds to its own, decaying over this
+ * many sentences: the answer often follows the question's echo ("Many ask me why…").
+ */
+const CARRY = 0.5;
+const CARRY_SPAN = 4;
+/** A sentence giving the kind of answer asked for (a reason for "why") counts this much more. */
+const CUE_BONUS = 0.5;
+/** Each quote already taken from a passage lowers the next one's claim: spread the quotes. */
+const SAME_PASSAGE_FACTOR = 0.8;
 /** A sentence sharing this share of its terms with a chosen one adds nothing. */
 const REDUNDANCY_OVERLAP = 0.6;
-/** Sentences beyond the minimum must score at least this share of the best one. */
-const EXTRA_SENTENCE_SHARE = 0.5;
-/** Headings and fragments are not worth quoting; run-ons are cut. */
-const MIN_SENTENCE_WORDS = 5;
-const MAX_QUOTE_CHARS = 400;
+/** Quotes beyond the minimum must score at least this share of the lead. */
+const EXTRA_QUOTE_SHARE = 0.45;
+/** A lead this short (or one that points back, "This is why…") takes its previous sentence. */
+const SHORT_LEAD_WORDS = 14;
+const MAX_QUOTE_CHARS = 450;
+/** A quote with its neighbours stays within this many words. */
+const MAX_QUOTE_WORDS = 70;
 
 export function answerExtractively(
   question: string,
   passages: Passage[],
-  options: ExtractiveOptions = {},
+  options: ExtractiveOptions,
 ): ExtractiveAnswer {
-  const threshold = options.threshold ?? NOT_COVERED_THRESHOLD;
-  const maxSentences = options.maxSentences ?? 4;
-  const minSentences = Math.min(options.minSentences ?? 2, maxSentences);
-  // Retrieval's order (fused ranks), not the display score, says which passages are best.
+  const texts = replyTexts(options.language);
   const top = passages.slice(0, options.maxPassages ?? 5);
-  const best = top[0];
   const queryTerms = tokenizeQuery(question);
-  if (!best || (queryTerms.length === 0 && threshold > 0)) return notCovered();
-  if (threshold > 0 && termCoverage(queryTerms, best.text) < threshold) {
-    return notCovered();
-  }
+  const type = questionType(question);
+  const candidates = scoreSentences(queryTerms, type, top);
+  let chosen = choose(candidates, options.maxQuotes ?? MAX_QUOTES);
+  // A question in another language shares no word with the writings: once retrieval has found
+  // them covering it (by meaning), the best passages' first quotable sentences are given.
+  if (chosen.length === 0) chosen = openings(candidates);
+  if (chosen.length === 0) return { answer: texts.notCovered, sources: [], covered: false };
 
-  const candidates = scoreSentences(queryTerms, top);
-  let chosen = choose(candidates, minSentences, maxSentences);
-  // A question in another language shares no word with the writings: once the caller has found
-  // them covering it (by meaning), the best passages' opening sentences are quoted instead.
-  if (chosen.length === 0 && threshold === 0) chosen = openings(candidates, minSentences);
-  if (chosen.length === 0) return notCovered();
-
-  // Readable order: passage by passage (best passage first), each in its own reading order.
-  chosen.sort((a, b) => a.passageRank - b.passageRank || a.position - b.position);
   const citationOf = new Map<number, number>();
   const sources: Source[] = [];
-  const lines = [ANSWER_OPENING, ''];
-  for (const sentence of chosen) {
-    const passage = top[sentence.passageRank];
-    if (!passage) continue;
-    let citation = citationOf.get(sentence.passageRank);
+  const lines = [texts.opening, ''];
+  for (const group of byPassage(chosen)) {
+    const first = group[0];
+    const passage = first && top[first.passageRank];
+    if (!first || !passage) continue;
+    let citation = citationOf.get(first.passageRank);
     if (citation === undefined) {
       sources.push(presentSource(passage));
       citation = sources.length;
-      citationOf.set(sentence.passageRank, citation);
+      citationOf.set(first.passageRank, citation);
     }
-    lines.push(`> “${quote(sentence.text)}” [${citation}] (${where(passage)})`, '');
+    const text = joinQuotes(
+      group.map((sentence) => withContext(sentence, candidates, sentence === chosen[0])),
+    );
+    lines.push(
+      `${quoteLead(passage, options.persona, options.language)} “${quote(text)}” [${citation}]`,
+      '',
+    );
   }
-  return { answer: lines.join('\n').trimEnd(), sources, covered: true };
+  const leadPassage = chosen[0] && top[chosen[0].passageRank];
+  return {
+    answer: lines.join('\n').trimEnd(),
+    sources,
+    covered: true,
+    ...(leadPassage && chosen[0]
+      ? { lead: { passage: leadPassage, givesAnswer: type === 'other' || chosen[0].cue } }
+      : {}),
+  };
 }
 
-/** The share of the query terms that occur in the text. */
-export function termCoverage(queryTerms: string[], text: string): number {
-  const present = new Set(tokenize(text));
-  return queryTerms.filter((term) => present.has(term)).length / queryTerms.length;
-}
-
-function notCovered(): ExtractiveAnswer {
-  return { answer: NOT_COVERED_ANSWER, sources: [], covered: false };
-}
-
-function scoreSentences(queryTerms: string[], passages: Passage[]): Candidate[] {
-  const raw: Array<Omit<Candidate, 'score'> & { tf: Map<string, number>; length: number }> = [];
+function scoreSentences(queryTerms: string[], type: QuestionType, passages: Passage[]) {
+  const raw: Array<
+    Omit<Candidate, 'match' | 'carried' | 'cue' | 'score'> & { tf: Map<string, number> }
+  > = [];
   passages.forEach((passage, passageRank) => {
-    splitSentences(passage.text).forEach((text, position) => {
-      const clean = text.replace(/\s+/g, ' ').trim();
-      const terms = tokenize(clean);
-      if (clean.split(' ').length < MIN_SENTENCE_WORDS || terms.length === 0) return;
+    for (const sentence of sentencesOf(passage.text, passage.headingPath)) {
+      const terms = tokenize(sentence.text);
       const tf = new Map<string, number>();
       for (const term of terms) tf.set(term, (tf.get(term) ?? 0) + 1);
-      raw.push({
-        passageRank,
-        position,
-        text: clean,
-        terms: new Set(terms),
-        tf,
-        length: terms.length,
-      });
-    });
+      raw.push({ ...sentence, passageRank, terms: new Set(terms), tf });
+    }
   });
   if (raw.length === 0) return [];
-  const averageLength = raw.reduce((sum, s) => sum + s.length, 0) / raw.length;
+  const lengthOf = (tf: Map<string, number>) => [...tf.values()].reduce((a, b) => a + b, 0);
+  const averageLength = raw.reduce((sum, s) => sum + lengthOf(s.tf), 0) / raw.length || 1;
   const idf = new Map<string, number>();
   for (const term of queryTerms) {
     const df = raw.filter((s) => s.tf.has(term)).length;
     idf.set(term, Math.log(1 + (raw.length - df + 0.5) / (df + 0.5)));
   }
+  const queryTermSet = new Set(queryTerms);
+  // A passage read on from the one before it (the chunk that follows) shares that one's rank.
+  const retrievalRank: number[] = [];
+  passages.forEach((_, rank) => {
+    const previous = retrievalRank[rank - 1];
+    retrievalRank.push(
+      previous !== undefined && sameText(passages, rank - 1, rank) ? previous : rank,
+    );
+  });
   const bound = queryTerms.reduce((sum, term) => sum + (idf.get(term) ?? 0) * (K1 + 1), 0);
-  const topScore = Math.max(0, ...passages.map((passage) => passage.score)) || 1;
-  return raw.map(({ tf, length, ...sentence }) => {
+  const matched = raw.map(({ tf, ...sentence }) => {
     let match = 0;
+    const norm = K1 * (1 - B + (B * lengthOf(tf)) / averageLength);
     for (const term of queryTerms) {
       const count = tf.get(term) ?? 0;
-      if (count === 0) continue;
-      const norm = K1 * (1 - B + (B * length) / averageLength);
-      match += ((idf.get(term) ?? 0) * count * (K1 + 1)) / (count + norm);
+      if (count > 0) match += ((idf.get(term) ?? 0) * count * (K1 + 1)) / (count + norm);
     }
-    const passageScore = topScore > 0 ? (passages[sentence.passageRank]?.score ?? 0) / topScore : 0;
-    const sentenceScore = bound > 0 ? match / bound : 0;
-    return {
-      ...sentence,
-      // A sentence that shares no term with the question is never quoted.
-      score: match > 0 ? SENTENCE_WEIGHT * sentenceScore + (1 - SENTENCE_WEIGHT) * passageScore : 0,
-    };
+    return { ...sentence, match: bound > 0 ? match / bound : 0 };
+  });
+  return matched.map((sentence, index): Candidate => {
+    let carried = 0;
+    for (let back = 1; back <= CARRY_SPAN; back++) {
+      const earlier = matched[index - back];
+      if (!earlier || !sameText(passages, earlier.passageRank, sentence.passageRank)) break;
+      carried = Math.max(carried, earlier.match * CARRY ** back);
+    }
+    const cue = givesAnswer(type, sentence.text, (word) =>
+      tokenize(word).some((term) => queryTermSet.has(term)),
+    );
+    const relevance = sentence.match > 0 ? sentence.match + carried : carried * CARRY;
+    // Retrieval's order (fused ranks), not the display score, says which passages are best.
+    const passageWeight = 1 / (1 + (retrievalRank[sentence.passageRank] ?? sentence.passageRank));
+    const score =
+      sentence.quotable && relevance > 0
+        ? (SENTENCE_WEIGHT * relevance + (1 - SENTENCE_WEIGHT) * passageWeight) *
+          (cue ? 1 + CUE_BONUS : 1)
+        : 0;
+    return { ...sentence, carried, cue, score };
   });
 }
 
-function choose(candidates: Candidate[], minimum: number, maximum: number): Candidate[] {
-  const ranked = candidates
-    .filter((c) => c.score > 0)
-    .sort((a, b) => b.score - a.score || a.passageRank - b.passageRank || a.position - b.position);
-  const bestScore = ranked[0]?.score ?? 0;
-  const chosen: Candidate[] = [];
-  for (const candidate of ranked) {
-    if (chosen.length >= maximum) break;
-    if (chosen.length >= minimum && candidate.score < bestScore * EXTRA_SENTENCE_SHARE) break;
-    if (chosen.some((c) => overlap(c.terms, candidate.terms) >= REDUNDANCY_OVERLAP)) continue;
-    chosen.push(candidate);
-  }
-  return chosen;
+/** Whether two passages are one text: the same passage, or one and the chunk that follows it. */
+function sameText(passages: Passage[], earlier: number, later: number): boolean {
+  if (earlier === later) return true;
+  const a = passages[earlier];
+  const b = passages[later];
+  return !!a && !!b && a.documentId === b.documentId && b.ordinal === a.ordinal + 1;
 }
 
-/** The first sentence of each of the best passages, best passage first. */
-function openings(candidates: Candidate[], count: number): Candidate[] {
+/** The lead (best, preferring one that gives the kind of answer asked for), then the others. */
+function choose(candidates: Candidate[], maxQuotes: number): Candidate[] {
+  const pool = candidates.filter((c) => c.score > 0);
+  const chosen: Candidate[] = [];
+  const perPassage = new Map<number, number>();
+  let leadScore = 0;
+  while (chosen.length < maxQuotes) {
+    let best: Candidate | null = null;
+    let bestScore = 0;
+    for (const candidate of pool) {
+      if (chosen.includes(candidate)) continue;
+      if (chosen.some((c) => overlap(c.terms, candidate.terms) >= REDUNDANCY_OVERLAP)) continue;
+      const adjusted =
+        candidate.score * SAME_PASSAGE_FACTOR ** (perPassage.get(candidate.passageRank) ?? 0);
+      if (adjusted > bestScore) {
+        best = candidate;
+        bestScore = adjusted;
+      }
+    }
+    if (!best) break;
+    if (
+      maxQuotes <= MAX_QUOTES &&
+      chosen.length >= MIN_QUOTES &&
+      bestScore < leadScore * EXTRA_QUOTE_SHARE
+    )
+      break;
+    if (chosen.length === 0) leadScore = bestScore;
+    chosen.push(best);
+    perPassage.set(best.passageRank, (perPassage.get(best.passageRank) ?? 0) + 1);
+  }
+  // The lead stays first; the rest read passage by passage, each in its own order.
+  const [lead, ...rest] = chosen;
+  rest.sort((a, b) => a.passageRank - b.passageRank || a.position - b.position);
+  return lead ? [lead, ...rest] : [];
+}
+
+/**
+ * Quotes from one passage that follow each other in the answer are given as one quote, under
+ * one lead: "“A … B” [1]" reads better, and is shorter, than the same lead twice.
+ */
+function byPassage(chosen: Candidate[]): Candidate[][] {
+  const groups: Candidate[][] = [];
+  for (const sentence of chosen) {
+    const last = groups[groups.length - 1];
+    if (last?.[0]?.passageRank === sentence.passageRank) last.push(sentence);
+    else groups.push([sentence]);
+  }
+  return groups;
+}
+
+/** Sentences of one passage as one quote: adjacent ones run on, a gap is marked "…". */
+function joinQuotes(texts: string[]): string {
+  let joined = '';
+  for (const text of texts.map(cutToLength)) {
+    if (!joined) joined = text;
+    else if (joined.endsWith(text) || joined.includes(text)) continue;
+    else joined = `${joined} … ${text}`;
+  }
+  return joined;
+}
+
+/** The first quotable sentence of each of the best passages, best passage first. */
+function openings(candidates: Candidate[]): Candidate[] {
   const firsts = new Map<number, Candidate>();
   for (const candidate of candidates) {
+    if (!candidate.quotable) continue;
     const held = firsts.get(candidate.passageRank);
     if (!held || candidate.position < held.position) firsts.set(candidate.passageRank, candidate);
   }
-  return [...firsts.values()].sort((a, b) => a.passageRank - b.passageRank).slice(0, count);
+  return [...firsts.values()].sort((a, b) => a.passageRank - b.passageRank).slice(0, MIN_QUOTES);
+}
+
+/** Opens with a word that points back to the sentence before: "This is why…", "It is…". */
+const POINTS_BACK =
+  /^(?:this|that|these|those|such|thus|so|hence|therefore|it|he|she|they|his|their)\b/i;
+
+/**
+ * A quote with the neighbours it needs to be read: the sentence before, when the quote points
+ * back or is a short lead; the sentence after, when it points back to the quote ("…the most
+ * important article. It is the very soul of the Constitution."). Neighbours come from the same
+ * paragraph, are quotable themselves, and the quote stays within MAX_QUOTE_WORDS.
+ */
+function withContext(sentence: Candidate, candidates: Candidate[], isLead: boolean): string {
+  const neighbour = (offset: number) =>
+    candidates.find(
+      (c) =>
+        c.passageRank === sentence.passageRank &&
+        c.position === sentence.position + offset &&
+        c.paragraph === sentence.paragraph &&
+        c.quotable,
+    );
+  const words = (text: string) => text.split(/\s+/).length;
+  let text = sentence.text;
+  const short = isLead && words(text) < SHORT_LEAD_WORDS;
+  const before = neighbour(-1);
+  if (
+    (short || POINTS_BACK.test(text)) &&
+    before &&
+    words(before.text) + words(text) <= MAX_QUOTE_WORDS
+  )
+    text = `${before.text} ${text}`;
+  const after = neighbour(1);
+  if (after && POINTS_BACK.test(after.text) && words(after.text) + words(text) <= MAX_QUOTE_WORDS)
+    text = `${text} ${after.text}`;
+  return text;
 }
 
 /** Shared terms over the smaller set: a sentence repeated inside a longer one counts as 1. */
@@ -194,21 +308,19 @@ export function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
   return shared / small.size;
 }
 
-/** Markdown-safe quote text: no raw HTML, no accidental emphasis or headings, bounded length. */
-function quote(text: string): string {
-  const cut =
-    text.length > MAX_QUOTE_CHARS
-      ? `${text.slice(0, MAX_QUOTE_CHARS).replace(/\s+\S*$/, '')} …`
-      : text;
-  return cut
-    .replace(/[<>]/g, (char) => (char === '<' ? '‹' : '›'))
-    .replace(/([*_`[\]\\])/g, '\\$1');
+/** A quote of bounded length, cut at a word. */
+function cutToLength(text: string): string {
+  return text.length > MAX_QUOTE_CHARS
+    ? `${text.slice(0, MAX_QUOTE_CHARS).replace(/\s+\S*$/, '')} …`
+    : text;
 }
 
-/** "speech1.txt" or "book.pdf, p. 26": the printed page label when known, else the PDF page. */
-function where(passage: Passage): string {
-  const page = pageOf(passage);
-  return page ? `${passage.fileName}, p. ${page}` : passage.fileName;
+/**
+ * Markdown-safe quote text: no raw HTML, no accidental emphasis. Quotation marks inside the quote
+ * become single ones, as nested quotations are printed, so the quote's own marks stay unambiguous.
+ */
+function quote(text: string): string {
+  return escapeMarkdown(text.replace(/“/g, '‘').replace(/”/g, '’'));
 }
 
 /** Stream tokens: each word with the whitespace after it; joined, they give the answer back. */

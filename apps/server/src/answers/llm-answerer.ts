@@ -11,8 +11,10 @@ import { presentSource } from '../presenters/source-presenter.ts';
 import type { Passage } from '../services/knowledge-index.ts';
 import type { AnswerStream, ChatTurn } from './answer-stream.ts';
 import { AnswerAborted } from './answer-stream.ts';
+import { checkCitations } from './citation-check.ts';
 import { CitationRewriter } from './citations.ts';
 import { answerInstructions, answerPrompt, QUERY_REWRITE_INSTRUCTIONS } from './prompt.ts';
+import { replyTexts } from './reply-texts.ts';
 
 export type LlmSettings = NonNullable<Config['llm']>;
 
@@ -48,14 +50,49 @@ export type LlmAnswerInput = {
 
 export function streamLlmAnswer(input: LlmAnswerInput): AnswerStream {
   const citations = new CitationRewriter(input.passages.length);
+  let streamed = '';
+  let checked: ReturnType<typeof checkCitations> | null = null;
+  const cited = () => checked?.cited ?? citations.cited;
   return {
-    tokens: generate(input, citations),
+    tokens: (async function* () {
+      for await (const token of generate(input, citations)) {
+        streamed += token;
+        yield token;
+      }
+      checked = checkAnswer(streamed, input, citations.cited);
+    })(),
     sources: () =>
-      citations.cited.flatMap((index) => {
+      cited().flatMap((index) => {
         const passage = input.passages[index];
         return passage ? [presentSource(passage)] : [];
       }),
+    final: () => (checked && checked.text !== streamed ? checked.text : null),
   };
+}
+
+/**
+ * The citation check (citation-check.ts) over the whole answer, attributing unmarked sentences
+ * that a passage supports. A reply with no citation left, other than the refusal, ends with the
+ * notice that its sources could not be verified.
+ */
+function checkAnswer(text: string, input: LlmAnswerInput, order: readonly number[]) {
+  const refused = isRefusal(text, input.language);
+  return checkCitations(
+    text,
+    input.passages.map((passage) => passage.text),
+    order,
+    replyTexts(input.language).unverified,
+    { attribute: !refused, noticeWithoutCitations: !refused && text.trim() !== '' },
+  );
+}
+
+/** The model's refusal: the fixed 'not covered' text of the question's language (or English). */
+function isRefusal(text: string, language: string): boolean {
+  const flat = (value: string) => value.replace(/\s+/g, ' ').trim().toLowerCase();
+  const reply = flat(text);
+  return [replyTexts(language).notCovered, replyTexts('en').notCovered].some((refusal) =>
+    reply.includes(flat(refusal).slice(0, 40)),
+  );
 }
 
 export const ANSWER_MAX_OUTPUT_TOKENS = 1500;
@@ -81,7 +118,12 @@ async function* generate(input: LlmAnswerInput, citations: CitationRewriter) {
         ),
         {
           role: 'user',
-          content: [{ type: 'text', text: answerPrompt(input.question, input.passages) }],
+          content: [
+            {
+              type: 'text',
+              text: answerPrompt(input.question, input.passages, input.persona, input.language),
+            },
+          ],
         },
       ],
       abortSignal: AbortSignal.any([input.signal, timeout]),

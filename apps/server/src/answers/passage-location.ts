@@ -1,6 +1,6 @@
 import type { Passage } from '../services/knowledge-index.ts';
 
 /** The page to show a reader: the printed label when known, else the PDF page; null for texts. */
-export function pageOf(passage: Passage): string | null {
+export function pageOf(passage: Pick<Passage, 'page' | 'pageLabel'>): string | null {
   return passage.pageLabel || (passage.page ? String(passage.page) : null);
 }

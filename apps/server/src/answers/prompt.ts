@@ -5,8 +5,9 @@
  */
 import type { Persona } from '@samvad/contracts/persona';
 import type { Passage } from '../services/knowledge-index.ts';
-import { NOT_COVERED_ANSWER } from './extractive-answerer.ts';
 import { pageOf } from './passage-location.ts';
+import { shortName, workTitle } from './quote-lead.ts';
+import { replyTexts } from './reply-texts.ts';
 
 /** Reply languages the spec detects (§5), by code. */
 const LANGUAGE_NAMES: Record<string, string> = {
@@ -27,27 +28,66 @@ export function languageName(code: string): string {
   return LANGUAGE_NAMES[code.toLowerCase()] ?? code;
 }
 
+/**
+ * Short numbered rules: even a model of a few hundred million parameters follows these (the
+ * model evaluation measures it). Each passage carries its speaker, so the model can tell the
+ * reformer's words from everyone else's.
+ */
 export function answerInstructions(persona: Persona, language: string): string {
+  const name = shortName(persona);
+  const reply = languageName(language);
   return [
-    `You are ${persona.productName}, a guide to the writings and speeches of ${persona.reformerName}.`,
-    `Speak as a careful scholar of ${persona.reformerName}'s work: plain, precise and respectful.`,
-    'Answer ONLY from the numbered passages in the user message. Do not use any other knowledge.',
-    'After every sentence that uses a passage, cite it by its number in square brackets, such as [1] or [2, 3].',
-    'Quote short phrases from the passages where that helps, and mention the work or page when it is given.',
-    `If the passages do not answer the question, reply with one sentence that says so, with no citation: "${NOT_COVERED_ANSWER}"`,
-    `Write your reply in ${languageName(language)}, even when the passages are in another language.`,
-    'Use Markdown for lists and emphasis only; never raw HTML.',
+    `You are ${persona.productName}. You answer questions about the writings and speeches of ${persona.reformerName}, using ONLY the numbered passages in the user message.`,
+    'Rules:',
+    `1. Write your whole answer in ${reply}, even though the passages are in English.`,
+    '2. Use only what the passages say. End every sentence with the number of the passage it comes from, like [1] or [2].',
+    `3. Each passage names its speaker. Say that ${name} said something only if the passage's speaker is ${name}. Name any other speaker.`,
+    `4. If the passages do not answer the question, reply with exactly this sentence and nothing else: "${replyTexts(language).notCovered}"`,
+    '5. Keep it short: two to four sentences. Markdown only, never HTML.',
+    '',
+    // One worked example: small models copy a shown format far better than a described one.
+    'Example.',
+    'Passages:',
+    '[1] Speaker: a farmer (not the author). Source: Notes on Rivers.',
+    'Every year the river rises in June, when the rains come.',
+    '[2] Speaker: a teacher (not the author). Source: School Days.',
+    'The school closes in May.',
+    'Question: When does the river rise?',
+    'Answer: The farmer says the river rises every year in June, when the rains come [1].',
   ].join('\n');
 }
 
-/** The passages, numbered as the model must cite them, then the question. */
-export function answerPrompt(question: string, passages: Passage[]): string {
+/** The passages, numbered as the model must cite them, each with its speaker and work, then the question. */
+export function answerPrompt(
+  question: string,
+  passages: Passage[],
+  persona: Persona,
+  language: string,
+): string {
   const numbered = passages.map((passage, index) => {
     const page = pageOf(passage);
-    const where = page ? `${passage.fileName}, page ${page}` : passage.fileName;
-    return `[${index + 1}] (${where})\n${passage.text.trim()}`;
+    const work = page ? `${workTitle(passage)}, page ${page}` : workTitle(passage);
+    return `[${index + 1}] Speaker: ${speakerLine(passage, persona)}. Source: ${work}.\n${passage.text.trim()}`;
   });
-  return `Passages:\n\n${numbered.join('\n\n')}\n\nQuestion: ${question}`;
+  return [
+    `Passages:\n\n${numbered.join('\n\n')}`,
+    `Question: ${question}`,
+    `Answer in ${languageName(language)}, citing the passages like [1].`,
+  ].join('\n\n');
+}
+
+function speakerLine(passage: Passage, persona: Persona): string {
+  const name = shortName(persona);
+  switch (passage.speakerRole) {
+    case 'reformer':
+      return persona.reformerName;
+    case 'other':
+      return `${passage.speaker ?? 'another person'} (not ${name})`;
+    case 'editor':
+      return `the editor${passage.speaker ? `, ${passage.speaker}` : ''} (not ${name})`;
+    default:
+      return `not known (do not attribute these words to ${name})`;
+  }
 }
 
 export const QUERY_REWRITE_INSTRUCTIONS = [

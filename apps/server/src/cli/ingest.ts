@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ConfigError, loadConfig } from '../config/env.ts';
+import { loadPersona } from '../config/persona.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { DirectoryLockedError } from '../db/directory-lock.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -57,6 +58,8 @@ async function main(): Promise<number> {
   }
 
   const config = loadConfig();
+  // Whose words each passage holds is decided against the persona's names (PERSONA_FILE).
+  const persona = await loadPersona(config.personaFile);
   const embeddings = createConfiguredEmbeddingClient(config);
   if (embed && !embeddings) {
     console.error(
@@ -75,6 +78,7 @@ async function main(): Promise<number> {
       db: database.db,
       files,
       maxFileBytes: config.knowledge.maxFileBytes,
+      persona,
       embedChunks: embeddings
         ? async (id) => {
             const reporter = embeddingProgress({

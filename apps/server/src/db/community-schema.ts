@@ -19,6 +19,8 @@ export type StoredQuoteSource = {
   page: number | null;
   pageLabel?: string | null;
   link?: string | null;
+  /** Whose words the quote is when not the reformer's; jsonb, so older rows simply lack it. */
+  speaker?: string | null;
 };
 
 /**

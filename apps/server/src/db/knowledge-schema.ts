@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { SPEAKER_ROLES, TEXT_KINDS } from '../knowledge/attribution.ts';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -31,6 +32,11 @@ export const documents = pgTable(
     status: text('status').notNull().default('ready'),
     /** Non-fatal problems found while loading, shown to admins. */
     warning: text('warning'),
+    /**
+     * Version of the attribution rules its chunks were made with (knowledge/attribute.ts); 0 for
+     * documents ingested before chunks knew their speaker. Re-ingesting the file brings it up.
+     */
+    attributionVersion: integer('attribution_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,6 +64,12 @@ export const chunks = pgTable(
     text: text('text').notNull(),
     wordCount: integer('word_count').notNull(),
     language: text('language').notNull(),
+    /** Whose words: 'reformer' | 'other' | 'editor' | 'unknown' (knowledge/attribution.ts). */
+    speakerRole: text('speaker_role', { enum: SPEAKER_ROLES }).notNull().default('unknown'),
+    /** The speaker's name ("T. T. Krishnamachari"); null when not known. */
+    speaker: text('speaker'),
+    /** 'speech' | 'writing' | 'letter' | 'appendix' | 'editorial' | 'table' | 'unknown'. */
+    textKind: text('text_kind', { enum: TEXT_KINDS }).notNull().default('unknown'),
   },
   (table) => [uniqueIndex('chunks_document_ordinal_key').on(table.documentId, table.ordinal)],
 );

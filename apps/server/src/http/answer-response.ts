@@ -46,8 +46,9 @@ export async function sendAnswer(
       await failed(error, chatRequestFailed(statusOf(error)), text);
       throw error;
     }
-    await save(text, answer.sources());
-    return { answer: text, sources: answer.sources() };
+    const kept = answer.final?.() ?? text;
+    await save(kept, answer.sources());
+    return { answer: kept, sources: answer.sources() };
   }
 
   metrics.streamOpened();
@@ -94,8 +95,9 @@ async function streamAnswer(
       text += next.value;
       stream.send({ type: 'token', token: next.value });
     }
-    stream.send({ type: 'end', sources: answer.sources() });
-    await save(text, answer.sources());
+    const kept = answer.final?.() ?? null;
+    stream.send({ type: 'end', sources: answer.sources(), ...(kept ? { answer: kept } : {}) });
+    await save(kept ?? text, answer.sources());
   } catch (error) {
     const message = error instanceof AppError ? error.message : 'The answer could not be completed';
     if (!(error instanceof AnswerAborted)) stream.send({ type: 'error', message });

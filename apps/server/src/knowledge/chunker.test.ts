@@ -247,3 +247,31 @@ describe.skipIf(!corpusAvailable)('chunkDocument on the corpus', () => {
     expect(total).toBeLessThan(20_000);
   });
 });
+
+describe('chunkDocument: one voice per chunk', () => {
+  const president = { speakerRole: 'other', speaker: 'President', textKind: 'speech' } as const;
+  const reformer = {
+    speakerRole: 'reformer',
+    speaker: 'Dr. B. R. Ambedkar',
+    textKind: 'speech',
+  } as const;
+
+  it('closes the chunk where the speaker changes, carrying none of his words over', () => {
+    const chunks = chunkDocument(
+      doc([
+        block(paragraph(1, 6), { attribution: president }),
+        block(paragraph(7, 6), { attribution: reformer }),
+        block(paragraph(13, 2), { attribution: reformer }),
+      ]),
+    );
+    expect(chunks.map((chunk) => chunk.attribution)).toEqual([president, reformer]);
+    expect(chunks[1]?.text.startsWith(sentence(7))).toBe(true);
+    expect(chunks[1]?.text).toContain(sentence(14));
+  });
+
+  it('without attribution, chunks are as before and unknown', () => {
+    const chunks = chunkDocument(doc([block(paragraph(1, 6)), block(paragraph(7, 6))]));
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]?.attribution.speakerRole).toBe('unknown');
+  });
+});

@@ -3,8 +3,10 @@
  * heading path until a chunk reaches the target size; a top-level heading always starts a new
  * chunk. Consecutive chunks of running text share a few whole sentences (the overlap), so a
  * passage cut at a chunk boundary can still be found in one piece. Sizes are in words as
- * Intl.Segmenter counts them, which also works for Tamil and Devanagari.
+ * Intl.Segmenter counts them, which also works for Tamil and Devanagari. A chunk holds one
+ * voice: a change of speaker or kind of text (attributeDocument) closes it without overlap.
  */
+import { type Attribution, UNKNOWN_ATTRIBUTION } from './attribution.ts';
 import { countWords, detectLanguage, splitSentences } from './language.ts';
 import { isGenericHeading, isUsableTitle, titleCase } from './title.ts';
 import type { ChunkDraft, LoadedBlock, LoadedDocument } from './types.ts';
@@ -30,6 +32,12 @@ type Unit = {
 };
 
 type Open = { units: Unit[]; fresh: number; path: string[] };
+
+const voiceOf = (block: LoadedBlock): Attribution => block.attribution ?? UNKNOWN_ATTRIBUTION;
+
+function sameVoice(a: Attribution, b: Attribution): boolean {
+  return a.speakerRole === b.speakerRole && a.speaker === b.speaker && a.textKind === b.textKind;
+}
 
 /** Cuts a sentence longer than `limit` words at word boundaries: the only mid-sentence cut. */
 function splitLongSentence(sentence: string, limit: number): string[] {
@@ -121,6 +129,7 @@ export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): 
     const text = joinUnits(units);
     const pages = units.map((unit) => unit.block).filter((block) => block.page !== null);
     const letters = text.match(/\p{L}/gu)?.length ?? 0;
+    const voiced = units.find((unit) => !unit.heading) ?? first;
     drafts.push({
       ordinal: drafts.length,
       page: first.block.page,
@@ -135,6 +144,7 @@ export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): 
       text,
       wordCount: units.reduce((sum, unit) => sum + unit.words, 0),
       language: letters >= 20 ? detectLanguage(text) : doc.language,
+      attribution: voiceOf(voiced.block),
     });
   };
   const currentPath = () => path.map((entry) => entry.text);
@@ -179,6 +189,13 @@ export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): 
         path.push({ level, text: block.text });
         add(unit);
         continue;
+      }
+      const held = open.units.filter((item) => !item.heading);
+      const last = held[held.length - 1];
+      if (last && !sameVoice(voiceOf(last.block), voiceOf(block))) {
+        // Another speaker: nothing of the last one's words is carried into his chunk.
+        if (open.fresh > 0) close(false);
+        else open.units = [];
       }
       if (open.fresh > 0 && words() + unit.words > maxWords) close(true);
       makeRoomFor(unit);

@@ -134,5 +134,6 @@ export async function loadDocument(input: LoadDocumentInput): Promise<LoadedDocu
     pageCount: result.pageCount,
     blocks: result.blocks,
     warnings: result.warnings,
+    provenance: result.provenance ?? [],
   };
 }

@@ -2,6 +2,7 @@
  * Shapes shared by the loaders, the chunker and ingestion. A loader turns a file's bytes into
  * an ordered list of blocks; the chunker turns blocks into chunks that know their pages.
  */
+import type { Attribution } from './attribution.ts';
 
 export type BlockKind = 'heading' | 'paragraph';
 
@@ -19,6 +20,10 @@ export type LoadedBlock = {
   pageLabel: string | null;
   /** A stable anchor within the source, e.g. a Constituent Assembly paragraph id '11.165.2'. */
   anchor: string | null;
+  /** The speaker's name as the source labels the block (a debate's "B. R. Ambedkar"). */
+  speaker?: string;
+  /** Whose words the block holds; set by attributeDocument, unknown until then. */
+  attribution?: Attribution;
 };
 
 export type LoadedDocument = {
@@ -32,6 +37,11 @@ export type LoadedDocument = {
   blocks: LoadedBlock[];
   /** Non-fatal problems worth showing to whoever ingested the file. */
   warnings: string[];
+  /**
+   * What the source says about itself outside the text: a PDF's running heads, an excerpt's
+   * "SOURCE: …" header lines. Evidence of whose words the document holds, never chunk text.
+   */
+  provenance?: string[];
 };
 
 /** How far a loader has read: pages so far of the page count (null for formats without pages). */
@@ -78,4 +88,6 @@ export type ChunkDraft = {
   text: string;
   wordCount: number;
   language: string;
+  /** Whose words the chunk holds: a chunk never mixes two speakers or kinds of text. */
+  attribution: Attribution;
 };

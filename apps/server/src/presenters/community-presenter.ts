@@ -26,6 +26,7 @@ export function presentPost(
           page: post.quoteSource.page,
           pageLabel: post.quoteSource.pageLabel ?? null,
           link: post.quoteSource.link ?? null,
+          speaker: post.quoteSource.speaker ?? null,
         }
       : null,
     createdAt: post.createdAt.toISOString(),

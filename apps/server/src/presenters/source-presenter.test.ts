@@ -1,6 +1,81 @@
-import { SOURCE_EXCERPT_MAX_LENGTH } from '@samvad/contracts/sources';
+import { SOURCE_EXCERPT_MAX_LENGTH, sourceSchema } from '@samvad/contracts/sources';
 import { describe, expect, it } from 'vitest';
-import { excerptOf } from './source-presenter.ts';
+import type { Attribution } from '../knowledge/attribution.ts';
+import type { Passage } from '../services/knowledge-index.ts';
+import { excerptOf, presentSource, speakerOf } from './source-presenter.ts';
+
+function passage(attribution: Partial<Attribution>): Passage {
+  return {
+    id: 'c1',
+    documentId: 'd1',
+    ordinal: 3,
+    page: 12,
+    startPage: 12,
+    endPage: 12,
+    pageLabel: null,
+    anchor: null,
+    headingPath: [],
+    fileName: 'cad_volume_11.html',
+    contentType: 'text/html',
+    title: 'Constituent Assembly Debates, vol. 11',
+    text: 'Sir, I rise to support the motion.',
+    score: 0.8,
+    link: '/api/documents/d1/file#page=12',
+    lexicalScore: 0.5,
+    denseScore: null,
+    speakerRole: 'unknown',
+    speaker: null,
+    textKind: 'speech',
+    ...attribution,
+  };
+}
+
+describe('presentSource', () => {
+  it("names no speaker for the reformer's own words", () => {
+    const source = presentSource(passage({ speakerRole: 'reformer', speaker: 'B. R. Ambedkar' }));
+    expect('speaker' in source).toBe(false);
+    expect(sourceSchema.parse(source)).toEqual(source);
+  });
+
+  it("names the speaker of another member's words", () => {
+    const source = presentSource(
+      passage({ speakerRole: 'other', speaker: 'T. T. Krishnamachari' }),
+    );
+    expect(source.speaker).toBe('T. T. Krishnamachari');
+    expect(sourceSchema.parse(source)).toEqual(source);
+  });
+
+  it('says when the speaker is not known, so the words are never taken for his', () => {
+    expect(presentSource(passage({ speakerRole: 'unknown', speaker: null })).speaker).toBe(
+      'Unknown speaker',
+    );
+  });
+});
+
+describe('speakerOf', () => {
+  it('maps each role to what the reader is told', () => {
+    expect(speakerOf({ speakerRole: 'reformer', speaker: null })).toBeUndefined();
+    expect(speakerOf({ speakerRole: 'other', speaker: 'M. K. Gandhi' })).toBe('M. K. Gandhi');
+    expect(speakerOf({ speakerRole: 'other', speaker: null })).toBe('Unknown speaker');
+    expect(speakerOf({ speakerRole: 'other', speaker: '  ' })).toBe('Unknown speaker');
+    expect(speakerOf({ speakerRole: 'editor', speaker: null })).toBe('Editor');
+    expect(speakerOf({ speakerRole: 'editor', speaker: 'Vasant Moon' })).toBe(
+      'Vasant Moon (editor)',
+    );
+    expect(speakerOf({ speakerRole: 'unknown', speaker: 'Someone' })).toBe('Unknown speaker');
+  });
+
+  it('collapses whitespace and bounds a long name in code points', () => {
+    expect(speakerOf({ speakerRole: 'other', speaker: ' T. T.\n Krishnamachari ' })).toBe(
+      'T. T. Krishnamachari',
+    );
+    const long = speakerOf({ speakerRole: 'other', speaker: '😀'.repeat(500) }) ?? '';
+    expect([...long]).toHaveLength(120);
+    const editor = speakerOf({ speakerRole: 'editor', speaker: 'x'.repeat(500) }) ?? '';
+    expect([...editor]).toHaveLength(120);
+    expect(editor.endsWith(' (editor)')).toBe(true);
+  });
+});
 
 describe('excerptOf', () => {
   it('keeps a short passage whole, with its whitespace collapsed', () => {

@@ -1,7 +1,15 @@
-import { SOURCE_EXCERPT_MAX_LENGTH, type Source } from '@samvad/contracts/sources';
+import {
+  EDITOR_SPEAKER,
+  SOURCE_EXCERPT_MAX_LENGTH,
+  SOURCE_SPEAKER_MAX_LENGTH,
+  type Source,
+  UNKNOWN_SPEAKER,
+} from '@samvad/contracts/sources';
+import type { Attribution } from '../knowledge/attribution.ts';
 import type { Passage } from '../services/knowledge-index.ts';
 
 export function presentSource(passage: Passage): Source {
+  const speaker = speakerOf(passage);
   return {
     file_name: passage.fileName,
     page: passage.page,
@@ -9,7 +17,40 @@ export function presentSource(passage: Passage): Source {
     score: Math.min(1, Math.max(0, passage.score)),
     link: passage.link,
     excerpt: excerptOf(passage.text),
+    ...(speaker ? { speaker } : {}),
   };
+}
+
+/**
+ * Whose words a source is, told to the reader only when they are not the reformer's (issue 18):
+ * another person by name, the editor, or "Unknown speaker", so that unattributed words are
+ * never taken for his. Undefined for the reformer's own words.
+ */
+export function speakerOf({
+  speakerRole,
+  speaker,
+}: Pick<Attribution, 'speakerRole' | 'speaker'>): string | undefined {
+  const name = speaker?.replace(/\s+/g, ' ').trim() ?? '';
+  switch (speakerRole) {
+    case 'reformer':
+      return undefined;
+    case 'other':
+      // Someone else whose name the source does not give is, to the reader, not known.
+      return name ? clipCodePoints(name, SOURCE_SPEAKER_MAX_LENGTH) : UNKNOWN_SPEAKER;
+    case 'editor':
+      return name
+        ? `${clipCodePoints(name, SOURCE_SPEAKER_MAX_LENGTH - EDITOR_SUFFIX.length)}${EDITOR_SUFFIX}`
+        : EDITOR_SPEAKER;
+    default:
+      return UNKNOWN_SPEAKER;
+  }
+}
+
+const EDITOR_SUFFIX = ' (editor)';
+
+function clipCodePoints(text: string, max: number): string {
+  const points = [...text];
+  return points.length <= max ? text : points.slice(0, max).join('').trimEnd();
 }
 
 /**

@@ -26,6 +26,9 @@ export type IndexedChunkRow = Pick<
   | 'anchor'
   | 'headingPath'
   | 'text'
+  | 'speakerRole'
+  | 'speaker'
+  | 'textKind'
 > & { fileName: string; contentType: string; title: string };
 
 const indexedColumns = {
@@ -39,6 +42,9 @@ const indexedColumns = {
   anchor: chunks.anchor,
   headingPath: chunks.headingPath,
   text: chunks.text,
+  speakerRole: chunks.speakerRole,
+  speaker: chunks.speaker,
+  textKind: chunks.textKind,
   fileName: documents.fileName,
   contentType: documents.contentType,
   title: documents.title,

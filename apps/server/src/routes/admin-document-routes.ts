@@ -43,6 +43,7 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     db: database.db,
     files: knowledge.files,
     maxFileBytes,
+    persona: context.persona,
     embedChunks: embeddings ? (id) => embedDocument(database.db, embeddings, id) : null,
     onOutcome: (outcome) => context.metrics.ingested(outcome),
   };

@@ -9,10 +9,12 @@ import {
   wholeAnswer,
 } from '../answers/answer-stream.ts';
 import { coverageEvidence, isCovered } from '../answers/coverage.ts';
-import { answerExtractively, NOT_COVERED_ANSWER } from '../answers/extractive-answerer.ts';
+import { answerExtractively } from '../answers/extractive-answerer.ts';
 import { standaloneQuery } from '../answers/follow-up.ts';
 import type { ChatModel } from '../answers/llm-answerer.ts';
 import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
+import { asksAboutTheReformer, ownWordsFirst } from '../answers/own-words.ts';
+import { replyTexts } from '../answers/reply-texts.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
 import { presentSource } from '../presenters/source-presenter.ts';
@@ -119,22 +121,29 @@ export function composeAnswer(answerer: Answerer, input: AnswerInput): AnswerStr
       yield* answer.tokens;
     })(),
     sources: () => answer?.sources() ?? [],
+    final: () => answer?.final?.() ?? null,
   };
 }
 
 async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<AnswerStream> {
   const queries = await searchQueries(answerer, input);
-  const passages = await retrieve(answerer, queries, PASSAGES_PER_QUESTION);
+  const found = await retrieve(answerer, queries, PASSAGES_PER_QUESTION);
+  const passages = asksAboutTheReformer(input.question, searchTextOf(answerer, input.question))
+    ? ownWordsFirst(found)
+    : found;
   const unknown = Math.min(
     ...queries.map((query) => answerer.index.unknownTermShare(searchTextOf(answerer, query))),
   );
   if (passages.length === 0 || !isCovered(coverageEvidence(passages, unknown))) {
-    return wholeAnswer(NOT_COVERED_ANSWER, []);
+    return wholeAnswer(replyTexts(input.language).notCovered, []);
   }
   if (!answerer.llm) {
-    const { answer, sources } = answerExtractively(queries[0] ?? input.question, passages, {
-      threshold: 0,
-    });
+    const { answer, sources } = await answerOffline(
+      answerer,
+      queries[0] ?? input.question,
+      passages,
+      input.language,
+    );
     return wholeAnswer(answer, withConsulted(sources, passages));
   }
   return streamLlmAnswer({
@@ -147,6 +156,27 @@ async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<An
     signal: input.signal,
     timeoutMs: answerer.llm.timeoutMs,
   });
+}
+
+/**
+ * The extractive answer. When its lead does not give what was asked (the passage raises "why"
+ * but answers it further on), the passage that follows the lead's is read too, right after it.
+ */
+async function answerOffline(
+  answerer: Answerer,
+  question: string,
+  passages: Passage[],
+  language: string,
+) {
+  const options = { persona: answerer.persona, language };
+  const first = answerExtractively(question, passages, options);
+  if (!first.lead || first.lead.givesAnswer) return first;
+  const lead = first.lead.passage;
+  const next = await answerer.index.following(lead);
+  if (!next || passages.some((passage) => passage.id === next.id)) return first;
+  const at = passages.indexOf(lead) + 1;
+  const read = [...passages.slice(0, at), next, ...passages.slice(at)];
+  return answerExtractively(question, read, { ...options, maxPassages: 6 });
 }
 
 /**

@@ -78,6 +78,7 @@ export async function createPost(
             page: input.quoteSource.page,
             pageLabel: input.quoteSource.pageLabel ?? null,
             link: input.quoteSource.link ?? null,
+            speaker: input.quoteSource.speaker ?? null,
           }
         : null,
       createdAt: now,

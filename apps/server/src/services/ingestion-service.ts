@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Database } from '../db/database.ts';
 import type { DocumentRow } from '../db/schema.ts';
+import { ATTRIBUTION_VERSION, attributeDocument } from '../knowledge/attribute.ts';
 import { chunkDocument } from '../knowledge/chunker.ts';
 import { loadDocument } from '../knowledge/load-document.ts';
+import { defaultReformerNames, type ReformerNames } from '../knowledge/speaker-names.ts';
 import { LoadError, type LoadFailureReason } from '../knowledge/types.ts';
 import { insertChunks } from '../repositories/chunk-repository.ts';
 import {
@@ -23,6 +25,12 @@ export type IngestionDeps = {
   db: Database;
   files: FileStore;
   maxFileBytes: number;
+  /**
+   * Who the reformer is (the persona): passages are his only when the source names him by one
+   * of these names. The CLI and the admin upload pass the configured persona; without it, the
+   * default persona file's names.
+   */
+  persona?: ReformerNames;
   /** Computes dense vectors for new chunks when embeddings are configured. */
   embedChunks?: ((documentId: string) => Promise<void>) | null;
   /** Hears every outcome (the server's metrics). */
@@ -85,7 +93,11 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
   const sha256 = sha256Hex(input.bytes);
 
   const identical = await findDocumentBySha256(deps.db, sha256);
-  if (identical) {
+  // Ingested before its chunks knew their speakers (or by older rules): the same file again
+  // re-chunks it in place, so an existing knowledge base needs nothing but the usual ingest.
+  const outdated =
+    identical?.fileName === fileName && identical.attributionVersion < ATTRIBUTION_VERSION;
+  if (identical && !outdated) {
     const unchanged = identical.fileName === fileName;
     return {
       status: 'skipped',
@@ -98,7 +110,7 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
   }
   const predecessors = await findDocumentsByFileName(deps.db, fileName);
   const [previous] = predecessors;
-  if (previous && !input.replace) {
+  if (previous && !input.replace && !outdated) {
     return {
       status: 'skipped',
       reason: 'changed',
@@ -123,7 +135,9 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
     }
     return { status: 'failed', reason: 'internal', message: describe(error) };
   }
-  const drafts = chunkDocument(loaded);
+  const drafts = chunkDocument(
+    attributeDocument(loaded, deps.persona ?? (await defaultReformerNames())),
+  );
   if (drafts.length === 0) {
     return { status: 'failed', reason: 'no_text', message: 'No text could be read from this file' };
   }
@@ -155,6 +169,7 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
         sourceLink: input.sourceLink ?? null,
         status: embeds ? 'embedding' : 'ready',
         warning: loaded.warnings.length > 0 ? loaded.warnings.join('; ') : null,
+        attributionVersion: ATTRIBUTION_VERSION,
       });
       await insertChunks(
         tx,
@@ -171,6 +186,9 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
           text: draft.text,
           wordCount: draft.wordCount,
           language: draft.language,
+          speakerRole: draft.attribution.speakerRole,
+          speaker: draft.attribution.speaker,
+          textKind: draft.attribution.textKind,
         })),
       );
       await recordKnowledgeChange(tx, documentId, 'upsert');

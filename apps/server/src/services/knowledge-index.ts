@@ -204,6 +204,30 @@ export class KnowledgeIndex {
     return collapseCopies(collapseContained(passages)).slice(0, limit);
   }
 
+  /**
+   * The passage that follows this one in its document (the next chunk), or null at its end: the
+   * offline answer reads on when a passage raises the question and the next one answers it.
+   */
+  async following(passage: Passage): Promise<Passage | null> {
+    const ids = this.chunkIdsByDocument.get(passage.documentId) ?? [];
+    const nextId = ids.find((id) => this.meta.get(id)?.ordinal === passage.ordinal + 1);
+    const meta = nextId ? this.meta.get(nextId) : undefined;
+    if (!nextId || !meta) return null;
+    const [row] = await this.db
+      .select({ text: chunks.text })
+      .from(chunks)
+      .where(inArray(chunks.id, [nextId]));
+    if (!row) return null;
+    return {
+      ...meta,
+      text: row.text,
+      score: passage.score,
+      link: sourceLink(meta),
+      lexicalScore: null,
+      denseScore: null,
+    };
+  }
+
   private async applyChanges(): Promise<number> {
     const changes = await recentChanges(this.db, this.lastChangeId, CHANGE_WINDOW_SECONDS);
     const now = Date.now();

@@ -163,10 +163,8 @@ export function dutifulModel(request: ChatCompletionRequest): Script {
 
 /** "According to the writings, “…” [n]." for the passage sharing most words with the question. */
 export function quoteBestPassage(prompt: string): string {
-  const question = /\nQuestion: ([\s\S]*)$/.exec(prompt)?.[1] ?? '';
-  const passages = [
-    ...prompt.matchAll(/^\[(\d+)\] \([^)]*\)\n([\s\S]*?)(?=\n\n\[\d+\] \(|\n\nQuestion: )/gm),
-  ];
+  const question = /\nQuestion: ([^\n]*)/.exec(prompt)?.[1] ?? '';
+  const passages = promptedPassages(prompt).map((text, index) => ['', String(index + 1), text]);
   const words = new Set(question.toLowerCase().match(/\p{L}{4,}/gu) ?? []);
   let best: { number: string; text: string; shared: number } | null = null;
   for (const [, number = '', text = ''] of passages) {
@@ -178,4 +176,16 @@ export function quoteBestPassage(prompt: string): string {
   if (!best) return 'The writings in the knowledge base do not cover this question.';
   const quote = best.text.replace(/\s+/g, ' ').split(' ').slice(0, 40).join(' ');
   return `According to the writings, “${quote}” [${best.number}].`;
+}
+
+/**
+ * The numbered passages of an answer prompt (apps/server/src/answers/prompt.ts), in order: each
+ * opens with "[n] Speaker: …" and the text follows on the next line.
+ */
+export function promptedPassages(prompt: string): string[] {
+  return [
+    ...prompt.matchAll(
+      /^\[\d+\] Speaker: [^\n]*\n([\s\S]*?)(?=\n\n\[\d+\] Speaker: |\n\nQuestion: )/gm,
+    ),
+  ].map((match) => match[1] ?? '');
 }

@@ -160,6 +160,8 @@ export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}):
   let anchor: string | null = null;
   let anchorScope: Element | null = null;
   let label: string | null = null;
+  // A debate speech runs over several paragraphs until the next speaker's name.
+  let speaker: string | null = null;
   let awaitingLabel = false;
   let lastHeadingLevel = offset;
 
@@ -172,6 +174,7 @@ export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}):
       endPage: null,
       pageLabel: null,
       anchor: kind === 'paragraph' ? anchor : null,
+      ...(kind === 'paragraph' && speaker ? { speaker } : {}),
     });
   };
   const releaseLabel = () => {
@@ -186,6 +189,7 @@ export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}):
     // The speaker's name comes loose between the paragraph id and the speech: "PRESIDENT".
     if (awaitingLabel && loose && countWords(text) <= 10 && !/[.?!,;:]$/.test(text)) {
       label = text;
+      speaker = text;
       awaitingLabel = false;
       return;
     }
@@ -201,6 +205,7 @@ export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}):
     releaseLabel();
     anchor = null;
     anchorScope = null;
+    speaker = null;
     const clean = normaliseText(text.replace(/\s+/g, ' '));
     if (!hasContent(clean)) return;
     push('heading', clean, Math.min(level, 6));
@@ -252,6 +257,7 @@ export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}):
     }
     if (node === anchorScope) {
       releaseLabel();
+      speaker = null;
       anchor = null;
       anchorScope = null;
       awaitingLabel = false;

@@ -97,6 +97,8 @@ export type Furniture = {
   pages: PdfLine[][];
   /** Detected printed page number per page, or null; index 0 is page 1. */
   labels: Array<string | null>;
+  /** The running heads' texts, once each: what the book says it is ("… WRITINGS AND SPEECHES"). */
+  runningHeads: string[];
 };
 
 export function removeFurniture(
@@ -110,6 +112,7 @@ export function removeFurniture(
     if (offset === null || index + 1 + offset < 1) return null;
     return String(index + 1 + offset);
   });
+  const runningHeads = new Set<string>();
   const cleaned = pages.map((lines, index) => {
     const expected = offset === null ? null : index + 1 + offset;
     const drop = new Set<number>();
@@ -126,8 +129,9 @@ export function removeFurniture(
         numbers.includes(expected) &&
         line.text.split(' ').length <= 10;
       if (isRunning || isPageNumber || carriesLabel) drop.add(lineIndex);
+      if (isRunning && !isPageNumber && runningHeads.size < 20) runningHeads.add(line.text);
     }
     return lines.filter((_, lineIndex) => !drop.has(lineIndex));
   });
-  return { pages: cleaned, labels };
+  return { pages: cleaned, labels, runningHeads: [...runningHeads] };
 }

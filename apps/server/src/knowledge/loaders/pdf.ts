@@ -230,7 +230,14 @@ export async function loadPdf(
         blockCounts,
       ),
     );
-    return { blocks, title, pageCount: pdf.numPages, warnings, textGarbled };
+    return {
+      blocks,
+      title,
+      pageCount: pdf.numPages,
+      warnings,
+      textGarbled,
+      provenance: furniture.runningHeads,
+    };
   } finally {
     await pdf.loadingTask.destroy().catch(() => undefined);
   }

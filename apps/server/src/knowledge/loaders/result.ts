@@ -9,6 +9,8 @@ export type LoaderResult = {
   fallbackTitle?: string;
   pageCount: number | null;
   warnings: string[];
+  /** Running heads, excerpt header lines: see LoadedDocument.provenance. */
+  provenance?: string[];
   /**
    * looksGarbled() of the blocks' text joined by line breaks, when the loader has it for less
    * than a second reading (the PDF loader has counted every line already).

@@ -141,6 +141,7 @@ function takeHeader(text: string): {
   title: string | null;
   section: string | null;
   described?: string | null;
+  lines?: string[];
 } {
   const lines = text.split('\n');
   let title: string | null = null;
@@ -164,7 +165,8 @@ function takeHeader(text: string): {
   const source = fields.get('SOURCE');
   const type = fields.get('TYPE');
   const described = source ? (type ? `${source}: ${type}` : source) : null;
-  return { body: lines.slice(count).join('\n'), title, section, described };
+  const header = [...fields].map(([key, value]) => `${key}: ${value}`);
+  return { body: lines.slice(count).join('\n'), title, section, described, lines: header };
 }
 
 export function loadText(bytes: Uint8Array, format: 'plain' | 'markdown'): LoaderResult {
@@ -198,5 +200,6 @@ export function loadText(bytes: Uint8Array, format: 'plain' | 'markdown'): Loade
     ...(header.described ? { fallbackTitle: normaliseText(header.described) } : {}),
     pageCount: null,
     warnings: decoded.warning ? [decoded.warning] : [],
+    provenance: header.lines ?? [],
   };
 }

@@ -115,6 +115,51 @@ describe("a quote from a chat answer ('Post as quote')", () => {
     expect(within(article).getByRole('button', { name: 'Save Quote' })).toBeTruthy();
   });
 
+  it("carries the speaker of another member's words into the composer and the post", async () => {
+    const spoken = { ...quoteSource, speaker: 'T. T. Krishnamachari' };
+    const fetchMock = stubApi({
+      ...communityMemberApi(),
+      '/api/community/posts': {
+        status: 201,
+        body: { post: testPost({ id: 'q2', isQuote: true, quoteSource: spoken }) },
+      },
+    });
+    renderCommunity({
+      ...fromChat,
+      state: {
+        quote: {
+          ...fromChat.state.quote,
+          source: { ...fromChat.state.quote.source, speaker: 'T. T. Krishnamachari' },
+        },
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Create a post' }, { timeout: 5000 });
+    expect(within(form).getByText('T. T. Krishnamachari')).toBeTruthy();
+    expect(form.textContent).toContain('— T. T. Krishnamachari, in');
+    await userEvent.setup().click(within(form).getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Post created')).toBeTruthy();
+    expect(requestsTo(fetchMock, '/api/community/posts', 'POST')).toEqual([
+      { content: 'Caste is a state of mind.', isQuote: true, quoteSource: spoken },
+    ]);
+  });
+
+  it("names the speaker under a quote post that is not the reformer's words", async () => {
+    stubApi(
+      communityVisitorApi([
+        testPost({
+          isQuote: true,
+          quoteSource: { ...quoteSource, speaker: 'M. K. Gandhi' },
+          content: 'Caste has nothing to do with religion.',
+        }),
+      ]),
+    );
+    renderCommunity('/community');
+    const article = await screen.findByRole('article', { name: 'Meera Rao' }, { timeout: 5000 });
+    const caption = article.querySelector('figcaption');
+    expect(caption?.textContent).toBe('— M. K. Gandhi, inannihilation.pdf, p. xii');
+    expect(within(article).getByRole('link', { name: 'annihilation.pdf, p. xii' })).toBeTruthy();
+  });
+
   it('shows who reposted a post into the feed', async () => {
     stubApi(
       communityVisitorApi([

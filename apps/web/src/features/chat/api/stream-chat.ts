@@ -26,7 +26,11 @@ export class ChatRequestError extends Error {
 
 export type ChatStreamHandlers = {
   onToken(token: string): void;
-  onSources(sources: Source[]): void;
+  /**
+   * The answer's sources, at its end; with `kept` when the server's citation check changed the
+   * text that was streamed (the kept text replaces it).
+   */
+  onSources(sources: Source[], kept?: string): void;
   /** The server reported a failure in the stream (after some tokens, perhaps). */
   onError(message: string): void;
 };
@@ -61,11 +65,35 @@ export async function streamChat(
     buffer = done ? '' : (lines.pop() ?? '');
     for (const line of lines) {
       if (handleLine(line.trim(), handlers) === 'done') {
-        await reader.cancel().catch(() => {});
+        await finishReading(reader);
         return;
       }
     }
     if (done) return;
+  }
+}
+
+/** How long the end of the response may lag behind `[DONE]` before the reader stops waiting. */
+const END_GRACE_MS = 1_000;
+
+/**
+ * After `[DONE]` the server ends the response, but the end can arrive a moment after the last
+ * line: reading on until it does lets the request complete, where cancelling at once would abort
+ * it (net::ERR_ABORTED) for nothing. A server that keeps it open is cancelled after a grace.
+ */
+async function finishReading(reader: ReadableStreamDefaultReader<string>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const grace = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), END_GRACE_MS);
+  });
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read().catch(() => ({ done: true })), grace]);
+      if (next === 'late' || next.done) break;
+    }
+  } finally {
+    clearTimeout(timer);
+    await reader.cancel().catch(() => {});
   }
 }
 
@@ -104,7 +132,11 @@ function asStreamEvent(json: unknown): ChatStreamEvent | null {
   if (json.type === 'token' && typeof json.token === 'string')
     return { type: 'token', token: json.token };
   if (json.type === 'end' && Array.isArray(json.sources))
-    return { type: 'end', sources: json.sources as Source[] };
+    return {
+      type: 'end',
+      sources: json.sources as Source[],
+      ...(typeof json.answer === 'string' ? { answer: json.answer } : {}),
+    };
   if (json.type === 'error' && typeof json.message === 'string')
     return { type: 'error', message: json.message };
   return null;
@@ -112,7 +144,7 @@ function asStreamEvent(json: unknown): ChatStreamEvent | null {
 
 function dispatch(event: ChatStreamEvent, handlers: ChatStreamHandlers) {
   if (event.type === 'token') handlers.onToken(event.token);
-  else if (event.type === 'end') handlers.onSources(event.sources);
+  else if (event.type === 'end') handlers.onSources(event.sources, event.answer);
   else handlers.onError(event.message);
 }
 

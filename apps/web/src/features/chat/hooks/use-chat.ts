@@ -128,8 +128,8 @@ export function useChat({
               final = { ...final, content: final.content + token };
               patch(() => final);
             },
-            onSources: (sources) => {
-              final = { ...final, sources };
+            onSources: (sources, kept) => {
+              final = { ...final, sources, ...(kept === undefined ? {} : { content: kept }) };
               patch(() => final);
             },
             onError: (message) => {

@@ -4,6 +4,7 @@ import {
   hasQuoteDraft,
   quoteDraftFromState,
   quoteSourceLabel,
+  quoteSpeaker,
   readQuoteDraft,
   storeQuoteDraft,
 } from './quote-draft.ts';
@@ -48,6 +49,27 @@ describe('quoteDraftFromState', () => {
     ).toBeNull();
   });
 
+  it("carries the speaker of words that are not the reformer's, trimmed and bounded", () => {
+    const spoken = quoteDraftFromState({
+      quote: {
+        ...state.quote,
+        source: { ...state.quote.source, speaker: ' T. T. Krishnamachari ' },
+      },
+    });
+    expect(spoken?.source.speaker).toBe('T. T. Krishnamachari');
+    const long = quoteDraftFromState({
+      quote: { excerpt: 'x', source: { file_name: 'a.pdf', speaker: '😀'.repeat(300) } },
+    });
+    expect(Array.from(long?.source.speaker ?? '')).toHaveLength(120);
+    // No speaker, or not a string: the source has no speaker key at all (the reformer's words).
+    for (const speaker of [undefined, '  ', 42]) {
+      const draft = quoteDraftFromState({
+        quote: { excerpt: 'x', source: { file_name: 'a.pdf', speaker } },
+      });
+      expect(draft && 'speaker' in draft.source).toBe(false);
+    }
+  });
+
   it('reads nothing from missing or malformed state', () => {
     expect(quoteDraftFromState(null)).toBeNull();
     expect(quoteDraftFromState({})).toBeNull();
@@ -78,6 +100,16 @@ describe('stored drafts', () => {
     expect(readQuoteDraft()).toBeNull();
   });
 
+  it('keeps the speaker across the stored draft', () => {
+    const draft = quoteDraftFromState({
+      quote: { ...state.quote, source: { ...state.quote.source, speaker: 'M. K. Gandhi' } },
+    });
+    if (!draft) throw new Error('no draft');
+    storeQuoteDraft(draft);
+    expect(readQuoteDraft()?.source.speaker).toBe('M. K. Gandhi');
+    clearQuoteDraft();
+  });
+
   it('ignores a stored value that is not a draft', () => {
     sessionStorage.setItem('samvad.quoteDraft', '{"content":"x","source":{"link":"javascript:"}}');
     expect(readQuoteDraft()).toBeNull();
@@ -93,5 +125,15 @@ describe('quoteSourceLabel', () => {
     );
     expect(quoteSourceLabel({ fileName: 'a.pdf', page: 12, pageLabel: null })).toBe('a.pdf, p. 12');
     expect(quoteSourceLabel({ fileName: 'a.pdf', page: null })).toBe('a.pdf');
+  });
+});
+
+describe('quoteSpeaker', () => {
+  it('names the speaker only when the quote says whose words they are', () => {
+    expect(quoteSpeaker({ fileName: 'a.pdf', page: 1, speaker: 'T. T. Krishnamachari' })).toBe(
+      'T. T. Krishnamachari',
+    );
+    expect(quoteSpeaker({ fileName: 'a.pdf', page: 1, speaker: null })).toBeNull();
+    expect(quoteSpeaker({ fileName: 'a.pdf', page: 1 })).toBeNull();
   });
 });

@@ -1,13 +1,15 @@
 import type { QuoteSource } from '@samvad/contracts/community';
 import { codePointLength, POST_MAX_LENGTH } from '@samvad/contracts/community-rules';
+import { SOURCE_SPEAKER_MAX_LENGTH } from '@samvad/contracts/sources';
 
 /** A quote on its way from a chat answer to the composer: the passage and where it is from. */
 export type QuoteDraft = { content: string; source: QuoteSource };
 
 /**
  * 'Post as quote' under a chat answer goes to /community?quote=1 with router state
- * `{ quote: { excerpt, source: { file_name, page, page_label, link } } }` (the chat's source
- * shape; see message-content/components/source-row.tsx). History state can hold anything, so it
+ * `{ quote: { excerpt, source: { file_name, page, page_label, link, speaker? } } }` (the chat's
+ * source shape; see message-content/components/source-row.tsx; `speaker` only when the words are
+ * not the reformer's). History state can hold anything, so it
  * is read as untrusted input and cut to what the post API accepts.
  */
 export function quoteDraftFromState(state: unknown): QuoteDraft | null {
@@ -17,6 +19,7 @@ export function quoteDraftFromState(state: unknown): QuoteDraft | null {
   const content = clip(excerpt.trim(), POST_MAX_LENGTH);
   const fileName = typeof source.file_name === 'string' ? source.file_name.trim() : '';
   if (!content || !fileName) return null;
+  const speaker = typeof source.speaker === 'string' ? source.speaker.trim() : '';
   return {
     content,
     source: {
@@ -24,6 +27,8 @@ export function quoteDraftFromState(state: unknown): QuoteDraft | null {
       page: validPage(source.page),
       pageLabel: typeof source.page_label === 'string' ? clip(source.page_label, 40) : null,
       link: documentLink(source.link),
+      // Only when present: a quote of the reformer's own words is sent as it always was.
+      ...(speaker ? { speaker: clip(speaker, SOURCE_SPEAKER_MAX_LENGTH) } : {}),
     },
   };
 }
@@ -64,6 +69,7 @@ export function readQuoteDraft(): QuoteDraft | null {
           page: source.page,
           page_label: source.pageLabel,
           link: source.link,
+          speaker: source.speaker,
         },
       },
     });
@@ -88,10 +94,18 @@ export function hasQuoteDraft(): boolean {
   }
 }
 
-/** "speeches.pdf, p. 12": how a quote's source is named under it. */
+/** "speeches.pdf, p. 12": how a quote's file and page are named under it. */
 export function quoteSourceLabel(source: QuoteSource): string {
   const page = source.pageLabel?.trim() || (source.page != null ? String(source.page) : '');
   return page ? `${source.fileName}, p. ${page}` : source.fileName;
+}
+
+/**
+ * "T. T. Krishnamachari": whose words a quote is when they are not the reformer's, else null
+ * (the quote's own attribution line says the rest: "— T. T. Krishnamachari, in cad.html, p. 4").
+ */
+export function quoteSpeaker(source: QuoteSource): string | null {
+  return source.speaker?.trim() || null;
 }
 
 // The post API only takes links into the app's own documents (quoteSourceSchema).

@@ -1,8 +1,13 @@
 import type { Source } from '@samvad/contracts/sources';
-import { ArrowUpRight } from 'lucide-react';
+import { ArrowUpRight, MessageSquareQuote } from 'lucide-react';
 import { Link } from 'react-router';
 import { toSafeUrl } from '../lib/safe-url.ts';
-import { scorePercent, sourceAnchorId, sourcePageText } from '../lib/source-format.ts';
+import {
+  scorePercent,
+  sourceAnchorId,
+  sourcePageText,
+  sourceSpeakerText,
+} from '../lib/source-format.ts';
 
 type SourceRowProps = { source: Source; citation: number; messageId: string };
 
@@ -16,19 +21,25 @@ export const POST_AS_QUOTE_PATH = '/community?quote=1';
 export type PostAsQuoteState = {
   quote: {
     excerpt: string;
-    source: Pick<Source, 'file_name' | 'page' | 'page_label' | 'link'>;
+    /** `speaker` only when the words are not the reformer's, so the post cites them right. */
+    source: Pick<Source, 'file_name' | 'page' | 'page_label' | 'link' | 'speaker'>;
   };
 };
 
 function postAsQuoteState(source: Source, excerpt: string): PostAsQuoteState {
-  const { file_name, page, page_label, link } = source;
-  return { quote: { excerpt, source: { file_name, page, page_label, link } } };
+  const { file_name, page, page_label, link, speaker } = source;
+  return {
+    quote: {
+      excerpt,
+      source: { file_name, page, page_label, link, ...(speaker ? { speaker } : {}) },
+    },
+  };
 }
 
 /**
- * One source under a reply: its citation number (the marker in the text), the file, the page,
- * how relevant it was and a link to open it. The row is the target of the markers' links and
- * lights up while it is the page's :target.
+ * One source under a reply: its citation number (the marker in the text), the file, whose words
+ * they are when not the reformer's, the page, how relevant it was and a link to open it. The row
+ * is the target of the markers' links and lights up while it is the page's :target.
  */
 export function SourceRow({ source, citation, messageId }: SourceRowProps) {
   const anchorId = sourceAnchorId(messageId, citation);
@@ -37,6 +48,10 @@ export function SourceRow({ source, citation, messageId }: SourceRowProps) {
   const percent = scorePercent(source.score);
   const link = toSafeUrl(source.link);
   const excerpt = source.excerpt?.trim();
+  const speaker = sourceSpeakerText(source);
+  const speakerId = `${anchorId}-speaker`;
+  // The actions name the file and, when it is someone else's, whose words they are.
+  const describedBy = speaker ? `${nameId} ${speakerId}` : nameId;
 
   return (
     <li
@@ -48,13 +63,27 @@ export function SourceRow({ source, citation, messageId }: SourceRowProps) {
         {citation}
       </span>
       <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
-        <p
-          id={nameId}
-          title={source.file_name}
-          className="line-clamp-2 min-w-0 text-sm leading-snug font-medium break-words text-foreground sm:line-clamp-1 sm:flex-1"
-        >
-          {source.file_name}
-        </p>
+        <div className="min-w-0 sm:flex-1">
+          <p
+            id={nameId}
+            title={source.file_name}
+            className="line-clamp-2 min-w-0 text-sm leading-snug font-medium break-words text-foreground sm:line-clamp-1"
+          >
+            {source.file_name}
+          </p>
+          {speaker && (
+            // Not the reformer's words: said beside the file so a quote is never put in his mouth.
+            <p id={speakerId} className="mt-1 flex min-w-0">
+              <span
+                title={speaker}
+                className="inline-flex max-w-full items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-[0.6875rem] leading-4 font-medium text-foreground ring-1 ring-accent/40 ring-inset"
+              >
+                <MessageSquareQuote aria-hidden className="size-3 shrink-0 text-accent" />
+                <span className="truncate">{speaker}</span>
+              </span>
+            </p>
+          )}
+        </div>
         {/* Wraps under the name on phones; on wider screens fixed columns line up row to row. */}
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground tabular-nums sm:mt-0 sm:grid sm:shrink-0 sm:grid-cols-[4.5rem_4.5rem_6.25rem_7rem] sm:items-center sm:justify-items-end sm:gap-x-2">
           {page ? (
@@ -84,7 +113,7 @@ export function SourceRow({ source, citation, messageId }: SourceRowProps) {
                 href={link.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-describedby={nameId}
+                aria-describedby={describedBy}
                 className="-my-1 inline-flex items-center gap-0.5 rounded-md px-1.5 py-1 font-medium whitespace-nowrap text-primary transition-colors hover:bg-secondary sm:-mr-1.5"
               >
                 View source
@@ -97,7 +126,7 @@ export function SourceRow({ source, citation, messageId }: SourceRowProps) {
               <Link
                 to={POST_AS_QUOTE_PATH}
                 state={postAsQuoteState(source, excerpt)}
-                aria-describedby={nameId}
+                aria-describedby={describedBy}
                 className="-my-1 -mr-1.5 inline-flex items-center rounded-md px-1.5 py-1 font-medium whitespace-nowrap text-primary transition-colors hover:bg-secondary"
               >
                 Post as quote

@@ -1,4 +1,4 @@
-import type { Source } from '@samvad/contracts/sources';
+import { EDITOR_SPEAKER, type Source, UNKNOWN_SPEAKER } from '@samvad/contracts/sources';
 
 /**
  * How a source is named and addressed, shared by the citation markers in the text and the
@@ -36,6 +36,18 @@ export function sourcePage(source: Source): string | null {
 export function sourcePageText(source: Source): string | null {
   const page = sourcePage(source);
   return page === null ? null : `p. ${page}`;
+}
+
+/**
+ * Whose words a source holds, as its row says it: "Words of T. T. Krishnamachari", "Words of the
+ * editor", "Speaker not known"; null for the reformer's own words (no `speaker`).
+ */
+export function sourceSpeakerText(source: Source): string | null {
+  const speaker = source.speaker?.trim();
+  if (!speaker) return null;
+  if (speaker === UNKNOWN_SPEAKER) return 'Speaker not known';
+  if (speaker === EDITOR_SPEAKER) return 'Words of the editor';
+  return `Words of ${speaker}`;
 }
 
 /** Relevance 0..1 as a whole percent, clamped so a stray value cannot read "140%". */

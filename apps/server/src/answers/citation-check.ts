@@ -1,0 +1,154 @@
+/**
+ * Every citation in a model's answer is checked against the passage it names. The claim a marker
+ * [n] closes (the text since the previous marker on its line) is supported by passage n when at
+ * least half of its content words (stemmed, stop words left out) occur in the passage, or when it
+ * quotes six or more of the passage's words verbatim. An unsupported marker is removed; a sentence
+ * without a marker that a passage supports gets that passage's marker (post-hoc attribution, when
+ * asked for); the sources are the passages still cited, renumbered in order of first citation;
+ * if none is left, a notice that the sources could not be verified
+ * ends the answer. The tokens stream as the model writes them; the check applies to the final
+ * text, the sources and the saved message (ADR 023).
+ */
+import { tokenize } from '../retrieval/tokenizer.ts';
+
+/** Share of a sentence's content words its passage must hold. */
+export const SUPPORT_SHARE = 0.5;
+/** A verbatim run of this many words from the passage supports a sentence on its own. */
+export const VERBATIM_WORDS = 6;
+
+const MARKER = /\s*\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
+
+export type CheckedAnswer = {
+  text: string;
+  /** Passage indexes (0-based) still cited, in the order first cited: the sources, in order. */
+  cited: number[];
+  /** Markers kept, removed, and added to unmarked supported sentences (for logs and evaluation). */
+  kept: number;
+  removed: number;
+  added: number;
+};
+
+export type CheckOptions = {
+  /**
+   * Post-hoc attribution: a sentence without a marker that a passage supports (by the same rule)
+   * gets that passage's marker. Small models often answer from the passages without citing them.
+   */
+  attribute?: boolean;
+  /** End with the notice also when the answer cited nothing at all (not only when all failed). */
+  noticeWithoutCitations?: boolean;
+};
+
+/** Unmarked sentences shorter than this (in content words) are not attributed: too little to test. */
+const MIN_ATTRIBUTED_TERMS = 3;
+/** A sentence with the spacing after it; the last may lack an end mark. */
+const SENTENCE = /[^.!?।]+(?:[.!?।]+["'”’)]*\s*|$)/gu;
+
+/**
+ * `text` cites passages as [1]..[n] in `passageOrder` numbering: marker k names passage
+ * `passageOrder[k - 1]` (the order the stream's rewriter gave them).
+ */
+export function checkCitations(
+  text: string,
+  passageTexts: readonly string[],
+  passageOrder: readonly number[],
+  unverifiedNotice: string,
+  options: CheckOptions = {},
+): CheckedAnswer {
+  const termsOf = new Map<number, Set<string>>();
+  const wordsOf = new Map<number, string>();
+  const passageTerms = (index: number) => {
+    let terms = termsOf.get(index);
+    if (!terms) {
+      terms = new Set(tokenize(passageTexts[index] ?? ''));
+      termsOf.set(index, terms);
+    }
+    return terms;
+  };
+  const passageWords = (index: number) => {
+    let words = wordsOf.get(index);
+    if (words === undefined) {
+      words = ` ${plainWords(passageTexts[index] ?? '').join(' ')} `;
+      wordsOf.set(index, words);
+    }
+    return words;
+  };
+  let kept = 0;
+  let removed = 0;
+  let added = 0;
+  const cited: number[] = [];
+  const numbersOf = (indexes: number[]) =>
+    indexes.map((index) => {
+      let position = cited.indexOf(index);
+      if (position === -1) position = cited.push(index) - 1;
+      return position + 1;
+    });
+  const supportedBy = (claim: string, index: number) =>
+    supports(claim, passageTerms(index), passageWords(index));
+  /** Unmarked text: each sentence a passage supports gets that passage's marker. */
+  const attribute = (tail: string) =>
+    tail.replace(SENTENCE, (sentence) => {
+      if (tokenize(sentence).length < MIN_ATTRIBUTED_TERMS) return sentence;
+      const index = passageTexts.findIndex((_, at) => supportedBy(sentence, at));
+      if (index === -1) return sentence;
+      added++;
+      const [number] = numbersOf([index]);
+      return sentence.replace(/([.!?।]*["'”’)]*\s*)$/u, (end) => ` [${number}]${end}`);
+    });
+  // A marker's claim is the text since the previous marker on its line (or the line's start):
+  // "One sentence. And another [1]." cites both for passage 1.
+  const checked = text
+    .split('\n')
+    .map((line) => {
+      let out = '';
+      let claimStart = 0;
+      for (const match of line.matchAll(MARKER)) {
+        const claim = line.slice(claimStart, match.index);
+        claimStart = match.index + match[0].length;
+        const named = (match[1] ?? '').split(',').map((n) => passageOrder[Number(n.trim()) - 1]);
+        const supported = named.filter(
+          (index): index is number => index !== undefined && supportedBy(claim, index),
+        );
+        kept += supported.length;
+        removed += named.length - supported.length;
+        out +=
+          supported.length === 0
+            ? claim
+            : `${claim} [${[...new Set(numbersOf(supported))].join(', ')}]`;
+      }
+      const tail = line.slice(claimStart);
+      return out + (options.attribute ? attribute(tail) : tail);
+    })
+    .join('\n');
+  const finalText =
+    cited.length === 0 && (removed > 0 || options.noticeWithoutCitations)
+      ? `${checked.trimEnd()}\n\n*${unverifiedNotice}*`
+      : checked;
+  return { text: finalText, cited, kept, removed, added };
+}
+
+/** Whether the passage supports the sentence, by the rule above. */
+export function supports(
+  sentence: string,
+  passageTerms: ReadonlySet<string>,
+  passageWords: string,
+): boolean {
+  const terms = [...new Set(tokenize(sentence))];
+  if (terms.length > 0) {
+    const held = terms.filter((term) => passageTerms.has(term)).length;
+    if (held / terms.length >= SUPPORT_SHARE) return true;
+  }
+  const words = plainWords(sentence);
+  for (let start = 0; start + VERBATIM_WORDS <= words.length; start++) {
+    if (passageWords.includes(` ${words.slice(start, start + VERBATIM_WORDS).join(' ')} `))
+      return true;
+  }
+  return false;
+}
+
+function plainWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]+/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { isQuotableSentence, sentencesOf } from './quotable.ts';
+
+const quotable = (text: string, headings: string[] = []) =>
+  sentencesOf(text, headings)
+    .filter((sentence) => sentence.quotable)
+    .map((sentence) => sentence.text);
+
+describe('sentencesOf', () => {
+  it('drops headings (from the chunk’s heading path or by their look), questions and fragments', () => {
+    const text =
+      '2 Why was Nagpur chosen?\n\nThe Nag People’s Nagpur\n\nMany people ask me why Nagpur was ' +
+      'decided upon for this work. Why did it not happen elsewhere? So it was. The Nag people ' +
+      'lived chiefly in Nagpur and the surrounding country.';
+    expect(quotable(text, ['The Nag People’s Nagpur'])).toEqual([
+      'Many people ask me why Nagpur was decided upon for this work.',
+      'The Nag people lived chiefly in Nagpur and the surrounding country.',
+    ]);
+  });
+
+  it('drops a first sentence the chunk cut at its start, and an unfinished last one', () => {
+    expect(
+      quotable(
+        'which was the reason given by the committee for its decision. The committee met in Poona in the year that followed. And then the members of the',
+      ),
+    ).toEqual(['The committee met in Poona in the year that followed.']);
+  });
+
+  it('quotes without verse numbers, speaker labels or the sentence’s own quotation marks', () => {
+    expect(
+      quotable(
+        "24. Such is the definition of the Buddha's Dhamma as given here.\n\nR. V. DHULEKAR: My request is not that the translation should be adopted today. “Resolved that the Assembly do adjourn till such date as decided.”",
+      ),
+    ).toEqual([
+      "Such is the definition of the Buddha's Dhamma as given here.",
+      'My request is not that the translation should be adopted today.',
+      'Resolved that the Assembly do adjourn till such date as decided.',
+    ]);
+  });
+});
+
+describe('isQuotableSentence', () => {
+  it.each([
+    ['DR. BABASAHEB AMBEDKAR : WRITINGS AND SPEECHES VOLUME ONE.'],
+    ['Annihilation Of Caste With A Reply To Mahatma Gandhi.'],
+    ['*Dhamma Based on Union with Brahma is a False Dhamma\\ -- 4.'],
+    ['Chapter 3 The Origin of the Untouchables and their fate.'],
+    ['See https://example.org/page for the full text of it.'],
+    ['Even Carlyle who defended the worship of great men warned his readers how :'],
+    ['What is the real remedy for the caste system today?'],
+  ])('refuses %s', (sentence) => {
+    expect(isQuotableSentence(sentence)).toBe(false);
+  });
+
+  it('accepts running text', () => {
+    expect(
+      isQuotableSentence('Caste is not a division of labour but a division of labourers.'),
+    ).toBe(true);
+  });
+});

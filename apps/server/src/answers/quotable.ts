@@ -1,0 +1,121 @@
+/**
+ * Which sentences of a passage may be quoted as an answer. A quote stands for what the author
+ * said, so it must be a whole sentence of running text: never a heading, a title line, a
+ * running header, a numbered section label, a question (readers took the echo of their own
+ * question for an answer), a fragment, navigation debris, or a sentence the chunk cut in two.
+ */
+import { splitSentences } from '../knowledge/language.ts';
+
+/** Fewer words than this is a fragment, not a statement. */
+export const MIN_QUOTE_WORDS = 6;
+
+export type PassageSentence = {
+  /** The sentence as quoted: whitespace collapsed, a leading verse number removed. */
+  text: string;
+  /** Position among the passage's sentences (quotable or not), in reading order. */
+  position: number;
+  /** Index of its paragraph within the passage. */
+  paragraph: number;
+  quotable: boolean;
+};
+
+/** Every sentence of a passage, in reading order, each marked quotable or not. */
+export function sentencesOf(text: string, headings: readonly string[] = []): PassageSentence[] {
+  const headingSet = new Set(headings.map(normaliseHeading));
+  const sentences: PassageSentence[] = [];
+  text.split(/\n\s*\n/).forEach((paragraph, paragraphIndex) => {
+    const flat = paragraph.replace(/\s+/g, ' ').trim();
+    if (!flat) return;
+    const isHeading = headingSet.has(normaliseHeading(flat)) || looksLikeHeading(flat);
+    const parts = splitSentences(flat);
+    parts.forEach((part, index) => {
+      const textOfSentence = cleanSentence(part.trim());
+      const cutAtStart = paragraphIndex === 0 && index === 0 && /^[\s"'“‘(]*\p{Ll}/u.test(part);
+      sentences.push({
+        text: textOfSentence,
+        position: sentences.length,
+        paragraph: paragraphIndex,
+        quotable: !isHeading && !cutAtStart && isQuotableSentence(textOfSentence),
+      });
+    });
+  });
+  return sentences;
+}
+
+/** Whether one sentence, on its own, reads as a quotable statement. */
+export function isQuotableSentence(sentence: string): boolean {
+  const words = sentence.split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  if (words.length < MIN_QUOTE_WORDS) return false;
+  if (/\?[\s"'”’)]*$/.test(sentence)) return false;
+  if (!endsSentence(sentence)) return false;
+  if (isSectionLabel(sentence) || isShouting(sentence) || isTitleLine(words)) return false;
+  if (isDebris(sentence)) return false;
+  return true;
+}
+
+function endsSentence(sentence: string): boolean {
+  return /[.!।॥…]["'”’)\]]*$/u.test(sentence);
+}
+
+/** "2 Why was Nagpur chosen", "8 "Become Mahars!"", "CHAPTER III", "Section 4." */
+function isSectionLabel(sentence: string): boolean {
+  return (
+    /^(?:chapter|part|section|book|appendix)\s+[\divxlc]+\b/i.test(sentence) ||
+    /^\d+(?:\.\d+)*\s+["“‘']?\p{Lu}[^.!?]*[.!?]?["”’']?$/u.test(sentence)
+  );
+}
+
+/** Running headers and display lines are set in capitals. */
+function isShouting(sentence: string): boolean {
+  const letters = sentence.match(/\p{L}/gu) ?? [];
+  const upper = sentence.match(/\p{Lu}/gu) ?? [];
+  return letters.length > 0 && upper.length / letters.length > 0.5;
+}
+
+/** A title line capitalises nearly every word and says nothing with a lowercase verb. */
+function isTitleLine(words: string[]): boolean {
+  const capitalised = words.filter((word) => /^[\p{Lu}\d]/u.test(word.replace(/^["'“‘(*]+/, '')));
+  return capitalised.length / words.length > 0.7;
+}
+
+/** Markup and page furniture: markdown escapes, "-- 4", links, page counters. */
+function isDebris(sentence: string): boolean {
+  if (/\\|\s--\s*\d|https?:\/\/|www\.|\bpage \d+ of \d+\b|^[A-Z]+:\s/i.test(sentence)) return true;
+  // Letters with their combining marks: Tamil and Devanagari vowel signs are marks, not letters.
+  const letters = (sentence.match(/[\p{L}\p{M}]/gu) ?? []).length;
+  return letters / sentence.replace(/\s/g, '').length < 0.7;
+}
+
+/** A paragraph that is a heading: short, no full stop, not running text. */
+function looksLikeHeading(paragraph: string): boolean {
+  if (/^\d{1,3}(?:\.\d+)*\s+\S/.test(paragraph) && paragraph.split(/\s+/).length <= 12) return true;
+  return paragraph.split(/\s+/).length <= 15 && !/[.!?।॥…;,"'”’)]\s*$/u.test(paragraph);
+}
+
+/**
+ * The sentence as quoted: "24. Such is the definition…" without its verse number, "R. V.
+ * DHULEKAR: My request…" without the speaker's label (the lead names the speaker), and a
+ * sentence that is wholly a quotation without its own quotation marks (the quote adds them).
+ */
+function cleanSentence(sentence: string): string {
+  const bare = sentence
+    .replace(/^\(?\d{1,3}[.)]\s+(?=[\p{Lu}"“‘'])/u, '')
+    .replace(
+      /^(?:(?:the\s+)?(?:honourable\s+|hon'ble\s+)?(?:shri|mr|dr|sir|pandit)\.?\s+)?[\p{Lu}][\p{Lu}.\s'-]{2,60}:\s+(?=\p{Lu})/iu,
+      (label) =>
+        /\p{Ll}{2}/u.test(
+          label.replace(/^(?:the|honourable|hon'ble|shri|mr|dr|sir|pandit)\b/giu, ''),
+        )
+          ? label
+          : '',
+    );
+  const quoted = /^[“"]([^“”"]+)[”"]\.?$/u.exec(bare);
+  return quoted?.[1] ?? bare;
+}
+
+function normaliseHeading(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}

@@ -1,0 +1,92 @@
+/**
+ * The words before a quote that say whose words it is and where they are: "In *Annihilation of
+ * Caste* (p. 67), Ambedkar writes:". Only the reformer's own passages are put in his mouth;
+ * another speaker is named as such, the editor as the editor, and words whose speaker is not
+ * known are given with their work alone. Works are named by title, never by file name.
+ */
+import type { Persona } from '@samvad/contracts/persona';
+import type { Passage } from '../services/knowledge-index.ts';
+import { pageOf } from './passage-location.ts';
+
+type LeadPassage = Pick<
+  Passage,
+  | 'title'
+  | 'fileName'
+  | 'page'
+  | 'pageLabel'
+  | 'headingPath'
+  | 'speakerRole'
+  | 'speaker'
+  | 'textKind'
+>;
+
+/** "Ambedkar" from "Dr. B. R. Ambedkar": how the prose names the reformer. */
+export function shortName(persona: Pick<Persona, 'reformerName'>): string {
+  const words = persona.reformerName.split(/\s+/).filter((word) => !/\.$/.test(word));
+  return words[words.length - 1] ?? persona.reformerName;
+}
+
+export function quoteLead(passage: LeadPassage, persona: Persona, language: string): string {
+  const work = `*${escapeMarkdown(workTitle(passage))}*`;
+  const page = pageOf(passage);
+  const where = page ? `${work} (p. ${page})` : work;
+  const name = speakerName(passage, persona);
+  if (language !== 'en') return name ? `${escapeMarkdown(name)}, ${where}:` : `${where}:`;
+  switch (passage.speakerRole) {
+    case 'reformer':
+      return `In ${where}, ${escapeMarkdown(name ?? '')} ${passage.textKind === 'speech' ? 'said' : 'writes'}:`;
+    case 'other':
+      if (passage.textKind === 'letter' && name)
+        return `${escapeMarkdown(name)}'s letter, printed in ${where}:`;
+      return name ? `${escapeMarkdown(name)}, in ${where}:` : `Another speaker, in ${where}:`;
+    case 'editor':
+      return `The editor, in ${where}:`;
+    default:
+      return `${capitalise(where)}:`;
+  }
+}
+
+function speakerName(passage: LeadPassage, persona: Persona): string | null {
+  if (passage.speakerRole === 'reformer') return shortName(persona);
+  if (passage.speakerRole === 'editor') return passage.speaker ?? 'Editor';
+  return passage.speaker;
+}
+
+/**
+ * The work a passage belongs to: in a PDF that binds several works, the part it is in (the
+ * chunker gives a part's title, in title case, as the first heading); else the document's title,
+ * or its file name made readable when it has none of its own.
+ */
+export function workTitle(
+  passage: Pick<Passage, 'title' | 'fileName'> & Partial<Pick<Passage, 'page' | 'headingPath'>>,
+): string {
+  const part = passage.page ? passage.headingPath?.[0] : undefined;
+  if (part && part !== part.toUpperCase() && part.split(/\s+/).length >= 3) return part;
+  const title = passage.title?.trim();
+  if (title && title !== passage.fileName) return title;
+  return (
+    passage.fileName
+      .replace(/\.[a-z0-9]+$/i, '')
+      // "ta_castes_in_india_tamil": the language code and name are not part of the title.
+      .replace(
+        /^[a-z]{2}_(.+?)(?:_(?:tamil|hindi|marathi|bengali|telugu|kannada|malayalam|gujarati|punjabi|urdu))?$/i,
+        '$1',
+      )
+      .replace(/[_-]+/g, ' ')
+      .replace(/\b\p{Ll}/u, (first) => first.toUpperCase())
+  );
+}
+
+function capitalise(text: string): string {
+  return text.replace(
+    /^(\*?)(\p{Ll})/u,
+    (_all, star: string, first: string) => star + first.toUpperCase(),
+  );
+}
+
+/** Titles come from documents: no emphasis, links or HTML of their own in the prose. */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[<>]/g, (char) => (char === '<' ? '‹' : '›'))
+    .replace(/([*_`[\]\\])/g, '\\$1');
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { SOURCE_SPEAKER_MAX_LENGTH, sourceSchema, UNKNOWN_SPEAKER } from './sources.ts';
+
+const source = { file_name: 'cad_volume_11.html', page: 12, score: 0.8 };
+
+describe('sourceSchema speaker', () => {
+  it('still reads a source saved before speakers were known', () => {
+    const parsed = sourceSchema.parse(source);
+    expect(parsed).toEqual(source);
+    expect('speaker' in parsed).toBe(false);
+  });
+
+  it("keeps another person's name and the unknown-speaker label", () => {
+    expect(sourceSchema.parse({ ...source, speaker: 'T. T. Krishnamachari' }).speaker).toBe(
+      'T. T. Krishnamachari',
+    );
+    expect(sourceSchema.parse({ ...source, speaker: UNKNOWN_SPEAKER }).speaker).toBe(
+      'Unknown speaker',
+    );
+  });
+
+  it('refuses an empty, over-long or unstorable speaker', () => {
+    expect(sourceSchema.safeParse({ ...source, speaker: '' }).success).toBe(false);
+    const long = 'a'.repeat(SOURCE_SPEAKER_MAX_LENGTH * 2 + 1);
+    expect(sourceSchema.safeParse({ ...source, speaker: long }).success).toBe(false);
+    expect(sourceSchema.safeParse({ ...source, speaker: 'Gandhi\u0000' }).success).toBe(false);
+  });
+});
