@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { renderTable } from '@samvad/server/cli/summary-table.ts';
 import { Bm25Index } from '@samvad/server/retrieval/bm25-index.ts';
 import { createEmbeddingClient } from '@samvad/server/retrieval/embedding-client.ts';
 import { HybridRetriever } from '@samvad/server/retrieval/fusion.ts';
@@ -24,7 +23,7 @@ import { mulberry32 } from './retrieval-bench/prng.ts';
 import { benchQueries } from './retrieval-bench/queries.ts';
 import { sentencePool, syntheticCorpus } from './retrieval-bench/synthetic-corpus.ts';
 import { describeMachine, recordFile, writeRecord } from './suite/run-record.ts';
-import { median, type SummaryRow, summaryRow } from './suite/summary-row.ts';
+import { median, type SummaryRow, summaryRow, summaryTable } from './suite/summary-row.ts';
 
 const DIMENSIONS = 384;
 const LIMIT = 8;
@@ -147,18 +146,7 @@ const summary: SummaryRow[] = [
       ]
     : []),
 ];
-console.log(
-  renderTable(
-    ['measure', 'ours', 'reference', 'target', 'met'],
-    summary.map((row) => [
-      row.measure,
-      `${row.ours.toFixed(2)} ${row.unit}`,
-      row.reference === null ? '' : `${row.reference.toFixed(2)} (${row.referenceName})`,
-      row.target ?? '',
-      row.met === null ? '' : row.met ? 'yes' : 'NO',
-    ]),
-  ),
-);
+console.log(summaryTable(summary));
 const record = {
   machine: describeMachine(),
   chunks: chunkCount,

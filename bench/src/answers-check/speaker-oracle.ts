@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { evidenceWords } from '../qa/question-set.ts';
+import { decodeEntities } from '../qa/verify-lines.ts';
 
 export type SpeakerRole = 'reformer' | 'other' | 'editor';
 
@@ -228,24 +229,6 @@ function plainText(html: string): string {
   return decodeEntities(html.replace(/<[^>]+>/g, ' '))
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
-    if (code.startsWith('#x') || code.startsWith('#X'))
-      return String.fromCodePoint(Number.parseInt(code.slice(2), 16));
-    if (code.startsWith('#')) return String.fromCodePoint(Number(code.slice(1)));
-    return NAMED[code.toLowerCase()] ?? whole;
-  });
 }
 
 function between(text: string, from: string, to: string): [number, number] {

@@ -1,3 +1,4 @@
+import { renderTable } from '@samvad/server/cli/summary-table.ts';
 /**
  * The one shape every benchmark hands to `npm run bench` (bench-all.ts): a figure of ours, the
  * same figure of its reference measured in the same run, and the target it is held to. Each
@@ -46,4 +47,18 @@ export function median(values: readonly number[]): number {
   const middle = sorted.length >> 1;
   const upper = sorted[middle] ?? Number.NaN;
   return sorted.length % 2 ? upper : ((sorted[middle - 1] ?? Number.NaN) + upper) / 2;
+}
+
+/** The rows as the console table every benchmark prints: measure, ours, reference, target, met. */
+export function summaryTable(rows: readonly SummaryRow[]): string {
+  return renderTable(
+    ['measure', 'ours', 'reference', 'target', 'met'],
+    rows.map((row) => [
+      row.measure,
+      `${row.ours.toFixed(2)} ${row.unit}`,
+      row.reference === null ? '' : `${row.reference.toFixed(2)} (${row.referenceName})`,
+      row.target ?? '',
+      row.met === null ? '' : row.met ? 'yes' : 'NO',
+    ]),
+  );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SOURCE_SPEAKER_MAX_LENGTH, sourceSchema, UNKNOWN_SPEAKER } from './sources.ts';
+import { SOURCE_SPEAKER_MAX_LENGTH, UNKNOWN_SPEAKER } from './source-rules.ts';
+import { sourceSchema } from './sources.ts';
 
 const source = { file_name: 'cad_volume_11.html', page: 12, score: 0.8 };
 

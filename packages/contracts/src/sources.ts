@@ -1,24 +1,13 @@
 import { z } from 'zod';
+import { SOURCE_SPEAKER_MAX_LENGTH } from './source-rules.ts';
 import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 /** Code points of a source's excerpt, ellipsis included; fits in a post with its attribution. */
 export const SOURCE_EXCERPT_MAX_LENGTH = 400;
 
-/** Code points of a source's speaker name; names are short, this only bounds what is stored. */
-export const SOURCE_SPEAKER_MAX_LENGTH = 120;
-
-/** The speaker of editorial text (an introduction, a note) when the editor is not named. */
-export const EDITOR_SPEAKER = 'Editor';
-
-/**
- * The speaker when nothing tells whose words they are: said out loud so that such words are never
- * read as the reformer's.
- */
-export const UNKNOWN_SPEAKER = 'Unknown speaker';
-
 /**
  * Whose words a source holds, when they are not the reformer's (issue 18): the other person's
- * name, the editor (EDITOR_SPEAKER or "<name> (editor)"), or UNKNOWN_SPEAKER. Absent for the
+ * name, the editor (EDITOR_SPEAKER or "<name> (editor)"), or UNKNOWN_SPEAKER (source-rules.ts). Absent for the
  * reformer's own words, and in messages saved before speakers were known.
  */
 export const sourceSpeakerSchema = z

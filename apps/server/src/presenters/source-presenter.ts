@@ -1,10 +1,9 @@
 import {
   EDITOR_SPEAKER,
-  SOURCE_EXCERPT_MAX_LENGTH,
   SOURCE_SPEAKER_MAX_LENGTH,
-  type Source,
   UNKNOWN_SPEAKER,
-} from '@samvad/contracts/sources';
+} from '@samvad/contracts/source-rules';
+import { SOURCE_EXCERPT_MAX_LENGTH, type Source } from '@samvad/contracts/sources';
 import type { Attribution } from '../knowledge/attribution.ts';
 import type { Passage } from '../services/knowledge-index.ts';
 

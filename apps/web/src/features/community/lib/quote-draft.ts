@@ -1,6 +1,6 @@
 import type { QuoteSource } from '@samvad/contracts/community';
 import { codePointLength, POST_MAX_LENGTH } from '@samvad/contracts/community-rules';
-import { SOURCE_SPEAKER_MAX_LENGTH } from '@samvad/contracts/sources';
+import { SOURCE_SPEAKER_MAX_LENGTH } from '@samvad/contracts/source-rules';
 
 /** A quote on its way from a chat answer to the composer: the passage and where it is from. */
 export type QuoteDraft = { content: string; source: QuoteSource };

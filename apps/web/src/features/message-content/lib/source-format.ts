@@ -1,4 +1,5 @@
-import { EDITOR_SPEAKER, type Source, UNKNOWN_SPEAKER } from '@samvad/contracts/sources';
+import { EDITOR_SPEAKER, UNKNOWN_SPEAKER } from '@samvad/contracts/source-rules';
+import type { Source } from '@samvad/contracts/sources';
 
 /**
  * How a source is named and addressed, shared by the citation markers in the text and the
