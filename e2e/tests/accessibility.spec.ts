@@ -22,6 +22,17 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(
         page.getByText(screen.ready).or(page.getByLabel(screen.ready)).first(),
       ).toBeVisible();
+      // Entrance animations (fade-up) end first: mid-fade text is paler than the page it settles
+      // into, and on a busy machine axe can otherwise measure the contrast of a half-faded line.
+      await page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      );
       const result = await new AxeBuilder({ page }).analyze();
       const serious = result.violations.filter((v) =>
         ['serious', 'critical'].includes(v.impact ?? ''),

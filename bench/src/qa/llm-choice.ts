@@ -3,17 +3,10 @@
  * model served on loopback by bench/src/llm/local-llm-server.ts) or `env` (LLM_BASE_URL /
  * LLM_MODEL / LLM_API_KEY from the environment). Gives the app's environment and a closer.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export type LlmChoice = 'none' | 'local' | 'env';
-
-type LocalLlmModule = {
-  findLocalLlm(): unknown;
-  startLocalLlmServer(options?: { port?: number; modelPath?: string }): Promise<{
-    baseUrl: string;
-    model: string;
-    close(): Promise<void>;
-  }>;
-};
 
 /** A slow local model on 2 cores: give each answer up to ten minutes, not the default minute. */
 const LOCAL_TIMEOUT_MS = '600000';
@@ -36,14 +29,15 @@ export async function startLlm(
       close: async () => {},
     };
   }
-  // Loaded by name at run time: the module is another part of the bench, and a run without
-  // `--llm local` must not need it.
-  const specifier = '../llm/local-llm-server.ts';
-  const local = (await import(specifier)) as LocalLlmModule;
+  const local = await import('../llm/local-llm-server.ts');
+  // Installed on demand (node-llama-cpp and the model stay out of every workspace's dependencies).
   if ((await local.findLocalLlm()) === null) {
-    throw new Error(
-      '--llm local: no local model tools installed (findLocalLlm() found none); see bench/src/llm',
+    const installer = fileURLToPath(
+      new URL('../../../scripts/local-llm/install.sh', import.meta.url),
     );
+    const install = spawnSync('bash', [installer], { stdio: 'inherit' });
+    if (install.status !== 0 || (await local.findLocalLlm()) === null)
+      throw new Error(`--llm local: ${installer} could not install the local model`);
   }
   const server = await local.startLocalLlmServer();
   return {
