@@ -105,7 +105,12 @@ export function answerExtractively(
       citationOf.set(first.passageRank, citation);
     }
     const text = joinQuotes(
-      group.map((sentence) => withContext(sentence, candidates, sentence === chosen[0])),
+      [...group]
+        .sort((a, b) => a.position - b.position)
+        .map((sentence) => ({
+          text: withContext(sentence, candidates, sentence === chosen[0]),
+          position: sentence.position,
+        })),
     );
     lines.push(
       `${quoteLead(passage, options.persona, options.language)} “${quote(text)}” [${citation}]`,
@@ -242,13 +247,16 @@ function byPassage(chosen: Candidate[]): Candidate[][] {
   return groups;
 }
 
-/** Sentences of one passage as one quote: adjacent ones run on, a gap is marked "…". */
-function joinQuotes(texts: string[]): string {
+/** Sentences of one passage as one quote, in reading order: neighbours run on, a gap is "…". */
+function joinQuotes(pieces: Array<{ text: string; position: number }>): string {
   let joined = '';
-  for (const text of texts.map(cutToLength)) {
-    if (!joined) joined = text;
-    else if (joined.endsWith(text) || joined.includes(text)) continue;
-    else joined = `${joined} … ${text}`;
+  let last = -2;
+  for (const { text, position } of pieces) {
+    const cut = cutToLength(text);
+    if (!joined) joined = cut;
+    else if (!joined.includes(cut))
+      joined = `${joined}${position === last + 1 ? ' ' : ' … '}${cut}`;
+    last = position;
   }
   return joined;
 }

@@ -33,7 +33,9 @@ const MONTHS =
 
 /** Sentences that give what each type of question asks for. */
 const ANSWER_CUES: Record<Exclude<QuestionType, 'other'>, RegExp> = {
-  why: /\b(because|the reasons? (?:for|of|why|is|was)|reason for|main reason|owing to|due to|on account of|in order to|so that|that is why|for this reason|the cause of|was chosen because|the object (?:of|was))\b/i,
+  // "because" denied or reported ("was not brought here because of that", "some say that
+  // because…") gives no reason of the speaker's own.
+  why: /(?<!\b(?:not|never|say|says|said|claim|claims|think|thought)\b[^.;]{0,80})\bbecause\b|\b(?:the reasons? (?:for|of|why|is|was)|reason for|main reason|owing to|due to|on account of|that is why|for this reason|the cause of|the object (?:of|was))\b/i,
   when: new RegExp(
     `\\b(1[0-9]{3}|20[0-9]{2}|[0-9]{1,4} (?:B\\.C|A\\.D)|(?:${MONTHS})\\b|(?:${MONTHS}) [0-9]{1,2}|[0-9]{1,2}(?:st|nd|rd|th) (?:of )?(?:${MONTHS})|in the year)`,
     'i',

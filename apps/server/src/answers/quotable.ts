@@ -81,6 +81,8 @@ function isTitleLine(words: string[]): boolean {
 /** Markup and page furniture: markdown escapes, "-- 4", links, page counters. */
 function isDebris(sentence: string): boolean {
   if (/\\|\s--\s*\d|https?:\/\/|www\.|\bpage \d+ of \d+\b|^[A-Z]+:\s/i.test(sentence)) return true;
+  // Footnote markers and notes: "[f1] Antyajancha…", "[f.2]In this connection see…".
+  if (/\[f\.?\d+\]|^\[\d+\]|^\*?\d+\s*\*?\s*(?:see|cf\.|ibid)/i.test(sentence)) return true;
   // Letters with their combining marks: Tamil and Devanagari vowel signs are marks, not letters.
   const letters = (sentence.match(/[\p{L}\p{M}]/gu) ?? []).length;
   return letters / sentence.replace(/\s/g, '').length < 0.7;
