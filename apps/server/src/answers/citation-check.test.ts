@@ -44,14 +44,27 @@ describe('checkCitations', () => {
     ).toEqual([0]);
   });
 
-  it('checks a marker against all the text since the previous marker', () => {
-    const result = check(
-      'The Buddha taught. Dhamma is social, he held, and he rejected ritualism [3].',
+  it('checks a marker against the sentence it closes, and attributes the unmarked one before', () => {
+    const result = checkCitations(
+      'The real remedy for breaking caste is inter-marriage. The Buddha rejected ritualism and taught that Dhamma is social [3].',
+      PASSAGES,
+      [0, 1, 2],
+      NOTICE,
+      { attribute: true },
     );
-    expect(result.cited).toEqual([2]);
+    expect(result.text).toBe(
+      'The real remedy for breaking caste is inter-marriage [1]. The Buddha rejected ritualism and taught that Dhamma is social [2].',
+    );
+    expect(result.cited).toEqual([0, 2]);
+    // "One. Two [1]": the marker stands for "Two" alone.
+    expect(check('The Buddha rejected ritualism. Slavery was abolished [3].').cited).toEqual([]);
     expect(check('Slavery was abolished [1]. The Buddha rejected ritualism [1].').text).toBe(
       `Slavery was abolished. The Buddha rejected ritualism.\n\n*${NOTICE}*`,
     );
+  });
+
+  it('takes a marker after the full stop for the sentence before it', () => {
+    expect(check('Dhamma is social, the Buddha taught. [3] Then he left.').cited).toEqual([2]);
   });
 
   it('ends with the notice when no citation is left', () => {

@@ -1,6 +1,6 @@
 /**
- * Every citation in a model's answer is checked against the passage it names. The claim a marker
- * [n] closes (the text since the previous marker on its line) is supported by passage n when at
+ * Every citation in a model's answer is checked against the passage it names. The sentence a
+ * marker [n] closes is supported by passage n when at
  * least half of its content words (stemmed, stop words left out) occur in the passage, or when it
  * quotes six or more of the passage's words verbatim. An unsupported marker is removed; a sentence
  * without a marker that a passage supports gets that passage's marker (post-hoc attribution, when
@@ -40,6 +40,8 @@ export type CheckOptions = {
 
 /** Unmarked sentences shorter than this (in content words) are not attributed: too little to test. */
 const MIN_ATTRIBUTED_TERMS = 3;
+/** Where one sentence ends and the next begins (kept whole: the pieces join back to the text). */
+const SENTENCE_END = /(?<=[.!?।]["'”’)]*\s+)/u;
 /** A sentence with the spacing after it; the last may lack an end mark. */
 const SENTENCE = /[^.!?।]+(?:[.!?।]+["'”’)]*\s*|$)/gu;
 
@@ -94,28 +96,33 @@ export function checkCitations(
       const [number] = numbersOf([index]);
       return sentence.replace(/([.!?।]*["'”’)]*\s*)$/u, (end) => ` [${number}]${end}`);
     });
-  // A marker's claim is the text since the previous marker on its line (or the line's start):
-  // "One sentence. And another [1]." cites both for passage 1.
+  // A marker's claim is the sentence it closes ("…a claim [1]." or "…a claim. [1]"); sentences
+  // before it since the previous marker carry no marker of their own and may be attributed.
   const checked = text
     .split('\n')
     .map((line) => {
       let out = '';
-      let claimStart = 0;
+      let segmentStart = 0;
       for (const match of line.matchAll(MARKER)) {
-        const claim = line.slice(claimStart, match.index);
-        claimStart = match.index + match[0].length;
+        const sentences = line.slice(segmentStart, match.index).split(SENTENCE_END);
+        segmentStart = match.index + match[0].length;
+        let claimAt = sentences.length - 1;
+        while (claimAt > 0 && tokenize(sentences[claimAt] ?? '').length === 0) claimAt--;
+        const before = sentences.slice(0, Math.max(0, claimAt)).join('');
+        const claim = sentences.slice(Math.max(0, claimAt)).join('');
         const named = (match[1] ?? '').split(',').map((n) => passageOrder[Number(n.trim()) - 1]);
         const supported = named.filter(
           (index): index is number => index !== undefined && supportedBy(claim, index),
         );
         kept += supported.length;
         removed += named.length - supported.length;
+        out += options.attribute ? attribute(before) : before;
         out +=
           supported.length === 0
             ? claim
             : `${claim} [${[...new Set(numbersOf(supported))].join(', ')}]`;
       }
-      const tail = line.slice(claimStart);
+      const tail = line.slice(segmentStart);
       return out + (options.attribute ? attribute(tail) : tail);
     })
     .join('\n');
