@@ -8,22 +8,13 @@
  *   passages' language (English replies to English passages);
  * - reply language: the script most of the reply's letters are written in.
  */
+import { CHECK_STOP_WORDS } from '@samvad/server/answers/citation-check.ts';
 import { evidenceWords } from '../qa/question-set.ts';
 import { type CitedSentence, citedSentencesOf } from './quotes.ts';
 
-/** The one stopword list of these checks: English function words and the commonest verbs. */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
-    'a about above after again against all also am an and any are as at be because been before ' +
-    'being below between both but by can could did do does doing down during each few for from ' +
-    'further had has have having he her here hers herself him himself his how i if in into is it ' +
-    'its itself just me more most my myself no nor not now of off on once only or other our ours ' +
-    'ourselves out over own same she should so some such than that the their theirs them ' +
-    'themselves then there these they this those through to too under until up upon very was we ' +
-    'were what when where which while who whom why will with would you your yours yourself ' +
-    'yourselves shall may might must one said says say according also thus therefore however'
-  ).split(' '),
-);
+/** The stopword list of the check, shared with the product's own check (citation-check.ts) so
+ * that both apply one definition; the measuring code here stays independent of the product's. */
+export const STOPWORDS: ReadonlySet<string> = CHECK_STOP_WORDS;
 
 export const SUPPORT_SHARE = 0.5;
 export const VERBATIM_WORDS = 6;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { tokenize } from '../retrieval/tokenizer.ts';
 import { checkCitations, supports } from './citation-check.ts';
 
 const PASSAGES = [
@@ -99,9 +98,11 @@ describe('checkCitations', () => {
 });
 
 describe('supports', () => {
-  it('needs half of the content words', () => {
-    const terms = new Set(tokenize(PASSAGES[1] ?? ''));
-    expect(supports('Political democracy needs social democracy', terms, '')).toBe(true);
-    expect(supports('Economic planning needs steel and coal', terms, '')).toBe(false);
+  it('needs half of the content words, as written (no stemming)', () => {
+    const words = new Set((PASSAGES[1] ?? '').toLowerCase().match(/\p{L}+/gu));
+    expect(supports('Political democracy needs social democracy', words, '')).toBe(true);
+    expect(supports('Economic planning needs steel and coal', words, '')).toBe(false);
+    // "democracies" is not "democracy": the strict reading the evaluation applies too.
+    expect(supports('Political democracies need social democracies', words, '')).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Every citation in a model's answer is checked against the passage it names. The sentence a
  * marker [n] closes is supported by passage n when at
- * least half of its content words (stemmed, stop words left out) occur in the passage, or when it
+ * least half of its content words (as written, stop words left out) occur in the passage, or when it
  * quotes six or more of the passage's words verbatim. An unsupported marker is removed; a sentence
  * without a marker that a passage supports gets that passage's marker (post-hoc attribution, when
  * asked for); the sources are the passages still cited, renumbered in order of first citation;
@@ -9,7 +9,6 @@
  * ends the answer. The tokens stream as the model writes them; the check applies to the final
  * text, the sources and the saved message (ADR 023).
  */
-import { tokenize } from '../retrieval/tokenizer.ts';
 
 /** Share of a sentence's content words its passage must hold. */
 export const SUPPORT_SHARE = 0.5;
@@ -61,7 +60,7 @@ export function checkCitations(
   const passageTerms = (index: number) => {
     let terms = termsOf.get(index);
     if (!terms) {
-      terms = new Set(tokenize(passageTexts[index] ?? ''));
+      terms = new Set(plainWords(passageTexts[index] ?? ''));
       termsOf.set(index, terms);
     }
     return terms;
@@ -89,7 +88,7 @@ export function checkCitations(
   /** Unmarked text: each sentence a passage supports gets that passage's marker. */
   const attribute = (tail: string) =>
     tail.replace(SENTENCE, (sentence) => {
-      if (tokenize(sentence).length < MIN_ATTRIBUTED_TERMS) return sentence;
+      if (contentWords(sentence).length < MIN_ATTRIBUTED_TERMS) return sentence;
       const index = passageTexts.findIndex((_, at) => supportedBy(sentence, at));
       if (index === -1) return sentence;
       added++;
@@ -107,7 +106,7 @@ export function checkCitations(
         const sentences = line.slice(segmentStart, match.index).split(SENTENCE_END);
         segmentStart = match.index + match[0].length;
         let claimAt = sentences.length - 1;
-        while (claimAt > 0 && tokenize(sentences[claimAt] ?? '').length === 0) claimAt--;
+        while (claimAt > 0 && plainWords(sentences[claimAt] ?? '').length === 0) claimAt--;
         const before = sentences.slice(0, Math.max(0, claimAt)).join('');
         const claim = sentences.slice(Math.max(0, claimAt)).join('');
         const named = (match[1] ?? '').split(',').map((n) => passageOrder[Number(n.trim()) - 1]);
@@ -139,7 +138,7 @@ export function supports(
   passageTerms: ReadonlySet<string>,
   passageWords: string,
 ): boolean {
-  const terms = [...new Set(tokenize(sentence))];
+  const terms = contentWords(sentence);
   if (terms.length > 0) {
     const held = terms.filter((term) => passageTerms.has(term)).length;
     if (held / terms.length >= SUPPORT_SHARE) return true;
@@ -152,10 +151,36 @@ export function supports(
   return false;
 }
 
+/**
+ * Words that carry content: English function words and the commonest verbs of reporting left
+ * out. Compared as written (lower case, no stemming): "remedies" is not "remedy", the strict
+ * reading of "the passage holds the sentence's words" that the evaluation uses too.
+ */
+export const CHECK_STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a about above after again against all also am an and any are as at be because been before ' +
+    'being below between both but by can could did do does doing down during each few for from ' +
+    'further had has have having he her here hers herself him himself his how i if in into is it ' +
+    'its itself just me more most my myself no nor not now of off on once only or other our ours ' +
+    'ourselves out over own same she should so some such than that the their theirs them ' +
+    'themselves then there these they this those through to too under until up upon very was we ' +
+    'were what when where which while who whom why will with would you your yours yourself ' +
+    'yourselves shall may might must one said says say according also thus therefore however'
+  ).split(' '),
+);
+
+function contentWords(text: string): string[] {
+  return plainWords(text).filter((word) => !CHECK_STOP_WORDS.has(word) && !/^\d+$/.test(word));
+}
+
+/** Lower-case words (letters with their marks, digits); apostrophes dropped: "Ambedkar's" → "ambedkars". */
 function plainWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]+/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/\u00ad/g, '')
+      .replace(/['’‘`]/g, '')
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
+  );
 }
