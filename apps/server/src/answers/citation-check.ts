@@ -39,8 +39,6 @@ export type CheckOptions = {
 
 /** Unmarked sentences shorter than this (in content words) are not attributed: too little to test. */
 const MIN_ATTRIBUTED_TERMS = 3;
-/** Where one sentence ends and the next begins (kept whole: the pieces join back to the text). */
-const SENTENCE_END = /(?<=[.!?।]["'”’)]*\s+)/u;
 /** A sentence with the spacing after it; the last may lack an end mark. */
 const SENTENCE = /[^.!?।]+(?:[.!?।]+["'”’)]*\s*|$)/gu;
 
@@ -103,7 +101,7 @@ export function checkCitations(
       let out = '';
       let segmentStart = 0;
       for (const match of line.matchAll(MARKER)) {
-        const sentences = line.slice(segmentStart, match.index).split(SENTENCE_END);
+        const sentences = sentencesOf(line.slice(segmentStart, match.index));
         segmentStart = match.index + match[0].length;
         let claimAt = sentences.length - 1;
         while (claimAt > 0 && plainWords(sentences[claimAt] ?? '').length === 0) claimAt--;
@@ -183,4 +181,28 @@ function plainWords(text: string): string[] {
       .replace(/['’‘`]/g, '')
       .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
   );
+}
+
+/**
+ * The text's sentences with the spacing after each (joined, they give the text back); a quotation
+ * (“…”) stays whole, whatever full stops it holds.
+ */
+function sentencesOf(text: string): string[] {
+  const pieces: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at] ?? '';
+    if (char === '“') depth++;
+    else if (char === '”') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && /[.!?।…]/u.test(char) && /\s/.test(text[at + 1] ?? '')) {
+      let end = at + 1;
+      while (/\s/.test(text[end] ?? '')) end++;
+      pieces.push(text.slice(start, end));
+      start = end;
+      at = end - 1;
+    }
+  }
+  if (start < text.length) pieces.push(text.slice(start));
+  return pieces;
 }
