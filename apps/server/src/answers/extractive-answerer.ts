@@ -12,7 +12,8 @@ import { tokenize, tokenizeQuery } from '../retrieval/tokenizer.ts';
 import type { Passage } from '../services/knowledge-index.ts';
 import { givesAnswer, type QuestionType, questionType } from './question-type.ts';
 import { type PassageSentence, sentencesOf } from './quotable.ts';
-import { escapeMarkdown, quoteLead } from './quote-lead.ts';
+import { quoteLead } from './quote-lead.ts';
+import { byPassage, joinQuotes, quote, withContext } from './quote-text.ts';
 import { replyTexts } from './reply-texts.ts';
 
 export type ExtractiveOptions = {
@@ -69,11 +70,6 @@ const SAME_PASSAGE_FACTOR = 0.8;
 const REDUNDANCY_OVERLAP = 0.6;
 /** Quotes beyond the minimum must score at least this share of the lead. */
 const EXTRA_QUOTE_SHARE = 0.45;
-/** A lead this short (or one that points back, "This is why…") takes its previous sentence. */
-const SHORT_LEAD_WORDS = 14;
-const MAX_QUOTE_CHARS = 450;
-/** A quote with its neighbours stays within this many words. */
-const MAX_QUOTE_WORDS = 70;
 
 export function answerExtractively(
   question: string,
@@ -233,34 +229,6 @@ function choose(candidates: Candidate[], maxQuotes: number): Candidate[] {
   return lead ? [lead, ...rest] : [];
 }
 
-/**
- * Quotes from one passage that follow each other in the answer are given as one quote, under
- * one lead: "“A … B” [1]" reads better, and is shorter, than the same lead twice.
- */
-function byPassage(chosen: Candidate[]): Candidate[][] {
-  const groups: Candidate[][] = [];
-  for (const sentence of chosen) {
-    const last = groups[groups.length - 1];
-    if (last?.[0]?.passageRank === sentence.passageRank) last.push(sentence);
-    else groups.push([sentence]);
-  }
-  return groups;
-}
-
-/** Sentences of one passage as one quote, in reading order: neighbours run on, a gap is "…". */
-function joinQuotes(pieces: Array<{ text: string; position: number }>): string {
-  let joined = '';
-  let last = -2;
-  for (const { text, position } of pieces) {
-    const cut = cutToLength(text);
-    if (!joined) joined = cut;
-    else if (!joined.includes(cut))
-      joined = `${joined}${position === last + 1 ? ' ' : ' … '}${cut}`;
-    last = position;
-  }
-  return joined;
-}
-
 /** The first quotable sentence of each of the best passages, best passage first. */
 function openings(candidates: Candidate[]): Candidate[] {
   const firsts = new Map<number, Candidate>();
@@ -272,41 +240,6 @@ function openings(candidates: Candidate[]): Candidate[] {
   return [...firsts.values()].sort((a, b) => a.passageRank - b.passageRank).slice(0, MIN_QUOTES);
 }
 
-/** Opens with a word that points back to the sentence before: "This is why…", "It is…". */
-const POINTS_BACK =
-  /^(?:this|that|these|those|such|thus|so|hence|therefore|it|he|she|they|his|their)\b/i;
-
-/**
- * A quote with the neighbours it needs to be read: the sentence before, when the quote points
- * back or is a short lead; the sentence after, when it points back to the quote ("…the most
- * important article. It is the very soul of the Constitution."). Neighbours come from the same
- * paragraph, are quotable themselves, and the quote stays within MAX_QUOTE_WORDS.
- */
-function withContext(sentence: Candidate, candidates: Candidate[], isLead: boolean): string {
-  const neighbour = (offset: number) =>
-    candidates.find(
-      (c) =>
-        c.passageRank === sentence.passageRank &&
-        c.position === sentence.position + offset &&
-        c.paragraph === sentence.paragraph &&
-        c.quotable,
-    );
-  const words = (text: string) => text.split(/\s+/).length;
-  let text = sentence.text;
-  const short = isLead && words(text) < SHORT_LEAD_WORDS;
-  const before = neighbour(-1);
-  if (
-    (short || POINTS_BACK.test(text)) &&
-    before &&
-    words(before.text) + words(text) <= MAX_QUOTE_WORDS
-  )
-    text = `${before.text} ${text}`;
-  const after = neighbour(1);
-  if (after && POINTS_BACK.test(after.text) && words(after.text) + words(text) <= MAX_QUOTE_WORDS)
-    text = `${text} ${after.text}`;
-  return text;
-}
-
 /** Shared terms over the smaller set: a sentence repeated inside a longer one counts as 1. */
 export function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
@@ -314,21 +247,6 @@ export function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
   let shared = 0;
   for (const term of small) if (large.has(term)) shared++;
   return shared / small.size;
-}
-
-/** A quote of bounded length, cut at a word. */
-function cutToLength(text: string): string {
-  return text.length > MAX_QUOTE_CHARS
-    ? `${text.slice(0, MAX_QUOTE_CHARS).replace(/\s+\S*$/, '')} …`
-    : text;
-}
-
-/**
- * Markdown-safe quote text: no raw HTML, no accidental emphasis. Quotation marks inside the quote
- * become single ones, as nested quotations are printed, so the quote's own marks stay unambiguous.
- */
-function quote(text: string): string {
-  return escapeMarkdown(text.replace(/“/g, '‘').replace(/”/g, '’'));
 }
 
 /** Stream tokens: each word with the whitespace after it; joined, they give the answer back. */

@@ -1,0 +1,97 @@
+/**
+ * The text of the offline answer's quotes: one passage's sentences under one lead, in reading
+ * order; the neighbours a quote needs to be read; bounded length; Markdown-safe.
+ */
+import type { PassageSentence } from './quotable.ts';
+import { escapeMarkdown } from './quote-lead.ts';
+
+/** A candidate sentence, with the passage it belongs to (its rank among those read). */
+type QuotedSentence = PassageSentence & { passageRank: number };
+
+/** A lead this short (or one that points back, "This is why…") takes its previous sentence. */
+const SHORT_LEAD_WORDS = 14;
+const MAX_QUOTE_CHARS = 450;
+/** A quote with its neighbours stays within this many words. */
+const MAX_QUOTE_WORDS = 70;
+
+/**
+ * Quotes from one passage that follow each other in the answer are given as one quote, under
+ * one lead: "“A … B” [1]" reads better, and is shorter, than the same lead twice.
+ */
+export function byPassage<T extends QuotedSentence>(chosen: T[]): T[][] {
+  const groups: T[][] = [];
+  for (const sentence of chosen) {
+    const last = groups[groups.length - 1];
+    if (last?.[0]?.passageRank === sentence.passageRank) last.push(sentence);
+    else groups.push([sentence]);
+  }
+  return groups;
+}
+
+/** Sentences of one passage as one quote, in reading order: neighbours run on, a gap is "…". */
+export function joinQuotes(pieces: Array<{ text: string; position: number }>): string {
+  let joined = '';
+  let last = -2;
+  for (const { text, position } of pieces) {
+    const cut = cutToLength(text);
+    if (!joined) joined = cut;
+    else if (!joined.includes(cut))
+      joined = `${joined}${position === last + 1 ? ' ' : ' … '}${cut}`;
+    last = position;
+  }
+  return joined;
+}
+
+/** Opens with a word that points back to the sentence before: "This is why…", "It is…". */
+const POINTS_BACK =
+  /^(?:this|that|these|those|such|thus|so|hence|therefore|it|he|she|they|his|their)\b/i;
+
+/**
+ * A quote with the neighbours it needs to be read: the sentence before, when the quote points
+ * back or is a short lead; the sentence after, when it points back to the quote ("…the most
+ * important article. It is the very soul of the Constitution."). Neighbours come from the same
+ * paragraph, are quotable themselves, and the quote stays within MAX_QUOTE_WORDS.
+ */
+export function withContext(
+  sentence: QuotedSentence,
+  candidates: readonly QuotedSentence[],
+  isLead: boolean,
+): string {
+  const neighbour = (offset: number) =>
+    candidates.find(
+      (c) =>
+        c.passageRank === sentence.passageRank &&
+        c.position === sentence.position + offset &&
+        c.paragraph === sentence.paragraph &&
+        c.quotable,
+    );
+  const words = (text: string) => text.split(/\s+/).length;
+  let text = sentence.text;
+  const short = isLead && words(text) < SHORT_LEAD_WORDS;
+  const before = neighbour(-1);
+  if (
+    (short || POINTS_BACK.test(text)) &&
+    before &&
+    words(before.text) + words(text) <= MAX_QUOTE_WORDS
+  )
+    text = `${before.text} ${text}`;
+  const after = neighbour(1);
+  if (after && POINTS_BACK.test(after.text) && words(after.text) + words(text) <= MAX_QUOTE_WORDS)
+    text = `${text} ${after.text}`;
+  return text;
+}
+
+/** A quote of bounded length, cut at a word. */
+function cutToLength(text: string): string {
+  return text.length > MAX_QUOTE_CHARS
+    ? `${text.slice(0, MAX_QUOTE_CHARS).replace(/\s+\S*$/, '')} …`
+    : text;
+}
+
+/**
+ * Markdown-safe quote text: no raw HTML, no accidental emphasis. Quotation marks inside the quote
+ * become single ones, as nested quotations are printed, so the quote's own marks stay unambiguous.
+ */
+export function quote(text: string): string {
+  return escapeMarkdown(text.replace(/“/g, '‘').replace(/”/g, '’'));
+}
