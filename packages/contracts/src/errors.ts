@@ -16,11 +16,13 @@ export const errorCodes = [
   'conflict',
   'payload_too_large',
   'unsupported_media_type',
+  'unprocessable',
   'rate_limited',
   'internal',
   'upstream_failed',
   'unavailable',
   'upstream_timeout',
+  'insufficient_storage',
 ] as const;
 
 export const errorCodeSchema = z.enum(errorCodes);

@@ -13,11 +13,15 @@ export const statusByErrorCode: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** A file that is well-formed but cannot be read within the limits (a bomb, a timeout). */
+  unprocessable: 422,
   rate_limited: 429,
   internal: 500,
   upstream_failed: 502,
   unavailable: 503,
   upstream_timeout: 504,
+  /** The database's disk is full: writes are refused until space returns; reads go on. */
+  insufficient_storage: 507,
 };
 
 /**
