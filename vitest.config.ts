@@ -10,10 +10,18 @@ export default defineConfig({
     // a 2-core CI machine): integration tests spend much of their time waiting on PostgreSQL
     // and on the processes they spawn, which a second worker fills.
     maxWorkers: 2,
+    // A stray `.only` fails the run here too, not only on CI, where it would silently skip the rest.
+    allowOnly: false,
     reporters: ['default', 'json'],
     outputFile: { json: 'reports/vitest.json' },
     projects: [
-      'apps/web',
+      // The web app's own config, with the root's allowOnly: a config file of its own would not
+      // inherit it (only inline projects do).
+      {
+        extends: './apps/web/vite.config.ts',
+        root: 'apps/web',
+        test: { name: 'web', allowOnly: false },
+      },
       {
         test: {
           name: 'bench',

@@ -28,7 +28,8 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: true,
   workers: 2,
-  forbidOnly: Boolean(process.env.CI),
+  // A stray `.only` fails the run on every machine: locally it would pass by skipping the rest.
+  forbidOnly: true,
   retries: 0,
   // Budgets for CI's shared 2-core machine, where two browsers, four servers and the tests share
   // the cores: a flow that takes 15 s alone can take twice that there.

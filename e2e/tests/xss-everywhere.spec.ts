@@ -117,6 +117,7 @@ async function api(page: Page, method: string, url: string, body?: unknown): Pro
 
 const now = () => new Date().toISOString();
 const joined = XSS_CORPUS.join('\n\n');
+const REAL_QUESTION = 'What is the real remedy for the caste system?';
 
 /** A source whose every field is hostile. */
 const hostileSources = (payload: string) => [
@@ -168,10 +169,10 @@ test('chat messages, sources, renamed titles and shared views run nothing', asyn
     role: 'user',
     content: joined,
   });
-  await api(page, 'POST', `/api/conversations/${conversationId}/messages`, {
-    role: 'assistant',
-    content: `${joined}\n\nSee [1].`,
-    sources: hostileSources('<img src=x onerror=__xss("file")>'),
+  // Answers come only from the server (issue 19: a member can no longer store made-up ones).
+  await api(page, 'POST', '/api/chat', {
+    question: REAL_QUESTION,
+    conversation_id: conversationId,
   });
 
   await page.goto(`/chat?c=${conversationId}`);
@@ -279,11 +280,7 @@ test('admin tables, the View Messages dialog and the audit log run nothing', asy
       role: 'user',
       content: joined,
     });
-    await api(member.page, 'POST', `/api/conversations/${id}/messages`, {
-      role: 'assistant',
-      content: joined,
-      sources: hostileSources('<svg onload=__xss("admin-source")>'),
-    });
+    await api(member.page, 'POST', '/api/chat', { question: REAL_QUESTION, conversation_id: id });
   } finally {
     await member.context.close();
   }
@@ -312,9 +309,10 @@ test('admin tables, the View Messages dialog and the audit log run nothing', asy
     await expectInert(page, seen, 'conversations table');
     await row.getByRole('button', { name: 'View Messages' }).click();
     const dialog = page.getByRole('dialog');
-    // The two messages (markdown lists inside them have list items of their own).
+    // The three messages: the hostile question, then the chat's question and the server's answer
+    // (markdown lists inside them have list items of their own).
     const messages = dialog.getByRole('list', { name: 'Messages' }).locator(':scope > li');
-    await expect(messages).toHaveCount(2);
+    await expect(messages).toHaveCount(3);
     await expect(messages.first()).toContainText('__xss');
     await expectInert(page, seen, 'View Messages dialog');
     await page.keyboard.press('Escape');

@@ -1,6 +1,7 @@
 import type { Persona } from '@samvad/contracts/persona';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { StorageGuard } from './http/storage-guard.ts';
 import type { AppMetrics } from './metrics/app-metrics.ts';
 import type { EmbeddingClient } from './retrieval/embedding-client.ts';
 import type { KnowledgeIndex } from './services/knowledge-index.ts';
@@ -18,7 +19,9 @@ export type AppContext = {
   knowledge: { index: KnowledgeIndex; files: FileStore; embeddings: EmbeddingClient | null };
   /** This app's metrics, made by buildApp: each app counts only its own requests. */
   metrics: AppMetrics;
+  /** Whether the database's disk has room for writes (made by buildApp, from the database). */
+  storage: StorageGuard;
 };
 
-/** What buildApp is given: everything but the metrics, which are the app's own. */
-export type AppSetup = Omit<AppContext, 'metrics'>;
+/** What buildApp is given: everything but the metrics and the storage guard, the app's own. */
+export type AppSetup = Omit<AppContext, 'metrics' | 'storage'>;

@@ -18,6 +18,7 @@ import { registerOriginCheck } from './http/origin-check.ts';
 import { registerRequestLog } from './http/request-log.ts';
 import { registerRequestMetrics } from './http/request-metrics.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerStorageGuard, StorageGuard } from './http/storage-guard.ts';
 import { registerViewer } from './http/viewer.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { AppMetrics } from './metrics/app-metrics.ts';
@@ -75,7 +76,11 @@ export async function buildApp(
   setup: AppSetup,
   options: { logStream?: DestinationStream } = {},
 ): Promise<FastifyInstance> {
-  const context: AppContext = { ...setup, metrics: new AppMetrics(setup.knowledge.index) };
+  const context: AppContext = {
+    ...setup,
+    metrics: new AppMetrics(setup.knowledge.index),
+    storage: new StorageGuard(setup.database.storageDir),
+  };
   const { config } = context;
   const app = Fastify({
     logger: {
@@ -121,6 +126,8 @@ export async function buildApp(
   });
   registerRequestMetrics(app, context.metrics);
   registerRequestLog(app);
+  // Before any other check reads a body: a write that cannot be stored is refused at once.
+  registerStorageGuard(app, context.storage);
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerSecurityHeaders(app, {

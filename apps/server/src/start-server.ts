@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/env.ts';
 import { loadPersona } from './config/persona.ts';
 import { DirectoryLockedError } from './db/directory-lock.ts';
 import { openDatabase } from './db/open-database.ts';
+import { isDiskFullError, StorageFullError } from './db/storage-space.ts';
 import { bootstrapAdmin } from './services/admin-auth-service.ts';
 import { embedPendingDocuments } from './services/embedding-service.ts';
 import { OidcService } from './services/oidc-service.ts';
@@ -92,8 +93,16 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DirectoryLockedError ||
+    error instanceof StorageFullError
+  ) {
     console.error(`samvad: ${error.message}`);
+  } else if (isDiskFullError(error)) {
+    // Anything else that met a full disk while starting (the development secret, the file store).
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`samvad: no space left on device (${message}). Free some space and start again.`);
   } else {
     console.error('samvad: failed to start', error);
   }

@@ -73,21 +73,19 @@ describe('admin login', () => {
     expect(current.json().user.username).toBe('ops');
   });
 
-  it('throttles after 5 failures in 15 minutes, per username and per address', async () => {
+  it('throttles after 5 failures in 15 minutes per username and address, then lets go', async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect((await login('ops', `wrong password ${attempt}`, '10.0.0.3')).statusCode).toBe(401);
     }
-    const sixth = await login('ops', 'a sturdy passphrase 42', '10.0.0.4');
+    const sixth = await login('ops', 'a sturdy passphrase 42', '10.0.0.3');
     expect(sixth.statusCode).toBe(429);
-    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect(sixth.json().error.code).toBe('rate_limited');
-
-    t.clock.advance(16 * MINUTE);
+    // Another address is not locked out by these failures (ADR 024).
     expect((await login('ops', 'a sturdy passphrase 42', '10.0.0.4')).statusCode).toBe(200);
 
-    for (let attempt = 1; attempt <= 5; attempt++)
-      await login(`nobody${attempt}`, 'whatever it is', '10.0.0.5');
-    expect((await login('admin', 'whatever it is', '10.0.0.5')).statusCode).toBe(429);
+    t.clock.advance(16 * MINUTE);
+    expect((await login('ops', 'a sturdy passphrase 42', '10.0.0.3')).statusCode).toBe(200);
   });
 });
 

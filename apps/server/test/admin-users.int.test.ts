@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminTestCallers, auditRowsOf, type Caller, callAs } from './support/admin-fixtures.ts';
-import { insertUser, memberConversation } from './support/fixtures.ts';
+import { insertUser, memberConversation, signIn } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -146,7 +146,6 @@ describe('PATCH /api/admin/users/{id}/role', () => {
     try {
       const callers = await adminTestCallers(lone);
       const other = await insertUser(lone.database.db, { role: 'admin' });
-      const { signIn } = await import('./support/fixtures.ts');
       const otherCaller: Caller = {
         user: other,
         cookie: (await signIn(lone.database.db, lone.config, other.id)).cookie,

@@ -150,6 +150,7 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
     expect(json).toEqual({
       answer: `The moon is made of green cheese.\n\n*${REPLY_TEXTS.en.unverified}*`,
       sources: [],
+      signature: expect.any(String),
     });
   });
 
@@ -158,14 +159,22 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
       { question: 'Explain quantum chromodynamics and gluon confinement' },
       { accept: 'application/json' },
     );
-    expect(res.json()).toEqual({ answer: NOT_COVERED_ANSWER, sources: [] });
+    expect(res.json()).toEqual({
+      answer: NOT_COVERED_ANSWER,
+      sources: [],
+      signature: expect.any(String),
+    });
     expect(llm.requests).toHaveLength(0);
   });
 
   it('lists no sources when the model cites nothing', async () => {
     llm.script(() => ({ text: NOT_COVERED_ANSWER }));
     const res = await chat({ question: QUESTION }, { accept: 'application/json' });
-    expect(res.json()).toEqual({ answer: NOT_COVERED_ANSWER, sources: [] });
+    expect(res.json()).toEqual({
+      answer: NOT_COVERED_ANSWER,
+      sources: [],
+      signature: expect.any(String),
+    });
   });
 
   it('answers 502 when the model fails before the first token, and saves the apology', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokensOf } from '../src/answers/extractive-answerer.ts';
 import { REPLY_TEXTS } from '../src/answers/reply-texts.ts';
 import { userLimits } from '../src/db/schema.ts';
+import { answerSigner } from '../src/http/answer-signature.ts';
 import { corpusAvailable, ingestKalpitSpeeches } from './support/corpus.ts';
 import { insertUser, memberConversation, signIn } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -29,8 +30,13 @@ describe.runIf(corpusAvailable)('POST /api/chat', () => {
       { accept: 'application/json' },
     );
     expect(json.statusCode).toBe(200);
-    const { answer, sources } = json.json();
+    const { answer, sources, signature } = json.json();
     expect(sources.length).toBeGreaterThan(0);
+    // Issue 19: the server signs what it answered (question, text, sources), and only that.
+    const signer = answerSigner(t.config.sessionSecret);
+    expect(signer.verify(QUESTION, answer, sources, signature)).toBe(true);
+    expect(signer.verify(QUESTION, `${answer} (edited)`, sources, signature)).toBe(false);
+    expect(signer.verify('Another question?', answer, sources, signature)).toBe(false);
     expect(sources.map((s: { file_name: string }) => s.file_name)).toContain('speech1.txt');
     for (const source of sources) {
       expect(source.score).toBeGreaterThan(0);
@@ -48,7 +54,7 @@ describe.runIf(corpusAvailable)('POST /api/chat', () => {
       tokensOf(answer)
         .map((token) => `data: ${JSON.stringify({ type: 'token', token })}\n\n`)
         .join('') +
-      `data: ${JSON.stringify({ type: 'end', sources })}\n\n` +
+      `data: ${JSON.stringify({ type: 'end', sources, signature })}\n\n` +
       'data: [DONE]\n\n';
     expect(streamed.body).toBe(expected);
   });
@@ -58,13 +64,21 @@ describe.runIf(corpusAvailable)('POST /api/chat', () => {
       { question: 'Explain quantum chromodynamics and gluon confinement' },
       { accept: 'application/json' },
     );
-    expect(res.json()).toEqual({ answer: NOT_COVERED_ANSWER, sources: [] });
+    expect(res.json()).toEqual({
+      answer: NOT_COVERED_ANSWER,
+      sources: [],
+      signature: expect.any(String),
+    });
   });
 
   it('searches a follow-up together with the question it follows', async () => {
     const followUp = 'Tell me more about that.';
     const alone = await chat({ question: followUp }, { accept: 'application/json' });
-    expect(alone.json()).toEqual({ answer: NOT_COVERED_ANSWER, sources: [] });
+    expect(alone.json()).toEqual({
+      answer: NOT_COVERED_ANSWER,
+      sources: [],
+      signature: expect.any(String),
+    });
     const res = await chat(
       {
         question: followUp,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../src/db/schema.ts';
+import { answerSigner } from '../src/http/answer-signature.ts';
 import { insertUser, signIn } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -161,7 +162,7 @@ describe('conversations', () => {
     expect(kept?.deletedAt).toBeInstanceOf(Date);
   });
 
-  it('stores messages with roles, sources and timestamps, accepting ai as assistant', async () => {
+  it("imports a guest's question and the server's signed answer to it, accepting ai as assistant", async () => {
     const { id } = await newConversation('Messages');
     const source = {
       file_name: 'castes.pdf',
@@ -173,11 +174,17 @@ describe('conversations', () => {
       role: 'user',
       content: 'What is endogamy?',
     });
+    const signature = answerSigner(t.config.sessionSecret).sign(
+      'What is endogamy?',
+      'Endogamy is …',
+      [source],
+    );
     const reply = await call('owner', 'POST', `/api/conversations/${id}/messages`, {
       role: 'ai',
       content: 'Endogamy is …',
       sources: [source],
       timestamp: '2026-11-22T10:00:00.000Z',
+      signature,
     });
     expect(reply.statusCode).toBe(201);
     const conversation = (await call('owner', 'GET', `/api/conversations/${id}`)).json();
@@ -190,6 +197,7 @@ describe('conversations', () => {
         timestamp: '2026-11-22T10:00:00.000Z',
       },
     ]);
+    expect(conversation).toMatchObject({ hasMore: false, nextCursor: null });
   });
 
   it('refuses oversized and malformed messages with a clear 4xx and writes nothing', async () => {

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,25 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/open-pglite.ts';
 import { users } from '../src/db/schema.ts';
 import { insertUser } from './support/fixtures.ts';
+import { runScript } from './support/run-script.ts';
 import { testEngine } from './support/test-database.ts';
 
 const cliDir = path.resolve(import.meta.dirname, '../src/cli');
 
 /** Runs `npm run db:backup` / `db:restore`'s script as its own process. */
-async function runCli(script: 'db-backup.ts' | 'db-restore.ts', args: string[], dataDir: string) {
-  const child = spawn(process.execPath, [path.join(cliDir, script), ...args], {
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const [code] = await once(child, 'exit');
-  return { code: code as number | null, output };
+function runCli(script: 'db-backup.ts' | 'db-restore.ts', args: string[], dataDir: string) {
+  return runScript(path.join(cliDir, script), args, { DATA_DIR: dataDir });
 }
 
 describe.runIf(testEngine === 'pglite')('backup and restore of the embedded database', () => {

@@ -21,6 +21,7 @@ describe('health', () => {
     expect(res.json()).toEqual({
       status: 'ready',
       database: { kind: testEngine, reachable: true, migrationsApplied: true },
+      storage: 'ok',
     });
   });
 });

@@ -1,30 +1,17 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusAvailable, corpusFile } from './support/corpus.ts';
 import { startFakeEmbeddingsServer } from './support/fake-embeddings-server.ts';
+import { runScript } from './support/run-script.ts';
 import { freePort, spawnServer, stopServer, waitUntilReady } from './support/server-process.ts';
 import { testEngine } from './support/test-database.ts';
 
 const cli = path.resolve(import.meta.dirname, '../src/cli/ingest.ts');
 
-async function runCli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [cli, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const [code] = await once(child, 'exit');
-  return { code: code as number, output };
+function runCli(args: string[], env: Record<string, string>) {
+  return runScript(cli, args, env);
 }
 
 describe.runIf(testEngine === 'pglite' && corpusAvailable)('npm run ingest', () => {

@@ -152,6 +152,25 @@ describe('POST /api/auth/google (ID token)', () => {
     }
   });
 
+  it('refuses a token with a valid signature from another issuer', async () => {
+    // A second, real provider: its issuer is a genuine other identity provider. The token is
+    // signed with the configured provider's own key, so only the issuer check can refuse it.
+    const second = await startOidcTestProvider({
+      ...CLIENT,
+      redirectUris: ['http://127.0.0.1/auth/google/callback'],
+    });
+    try {
+      for (const issuer of [second.issuer, 'https://accounts.google.com', `${provider.issuer}/x`]) {
+        const res = await post(await provider.signIdToken({ sub: 'ambedkar-reader' }, { issuer }));
+        expect(res.statusCode, issuer).toBe(401);
+        expect(res.json().error.message).toBe('The sign-in token is not valid.');
+        expect(res.headers['set-cookie'] ?? '').not.toContain(t.config.sessions.cookieName);
+      }
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses an unverified email in the token', async () => {
     const res = await post(
       await provider.signIdToken({

@@ -1,6 +1,8 @@
 // `npm run test:load [-- --database auto|pglite|postgres] [--streams 1000] [--hold 60]
 //    [--mixed 180] [--json <file>]`
 // Load and soak on loopback, against one real server process (`node apps/server/src/main.ts`)
+// on embedded PGlite, or on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set
+// (load-database.ts)
 // answering with a loopback OpenAI-compatible model that streams slowly:
 // 1. Streams: 1,000 chat streams held open for 60 s (zero errors; server memory per stream),
 //    then 100 clients vanish mid-stream and the server must cancel their model requests
@@ -24,8 +26,9 @@ import {
 } from '@samvad/server/test/support/server-process.ts';
 import { QUESTIONS } from '../chat-bench/levels.ts';
 import { prepareServerData } from '../chat-bench/server-data.ts';
-import { redact, referenceServer } from '../retrieval-bench/postgres-reference.ts';
+import { redact } from '../retrieval-bench/postgres-reference.ts';
 import { recordFile, warnWhenBusy, writeRecord } from '../suite/run-record.ts';
+import { chooseLoadDatabase } from './load-database.ts';
 import { runMixed } from './mixed.ts';
 import { runStreams } from './streams.ts';
 
@@ -61,15 +64,12 @@ const P99_TARGET_MS = 200;
 const CONVERSATIONS = 50;
 const POSTS = 20;
 
-if (!['auto', 'pglite', 'postgres'].includes(values.database)) {
-  console.error('--database takes auto (PostgreSQL when a URL is set), pglite or postgres');
+const database = chooseLoadDatabase(values.database);
+if ('error' in database) {
+  console.error(database.error);
   process.exit(2);
 }
-const reference = values.database === 'pglite' ? null : referenceServer();
-if (values.database === 'postgres' && !reference) {
-  console.error('--database postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
-  process.exit(2);
-}
+const postgresUrl = database.kind === 'postgres' ? database.serverUrl : null;
 const step = (message: string) => console.log(`· ${message}`);
 
 const busyBefore = await warnWhenBusy('latencies will be worse than on a quiet machine', 0.5);
@@ -80,7 +80,7 @@ const llm = await startFakeLlmServer((request) => {
 });
 const port = await freePort();
 step(
-  `Preparing the server's data (${reference ? `PostgreSQL at ${redact(reference.url)}` : 'embedded PGlite'}): ${path.basename(values.corpus)} ingested, 100 members without limits`,
+  `Preparing the server's data (${database.kind === 'postgres' ? `PostgreSQL at ${redact(database.serverUrl)} (${database.source})` : 'embedded PGlite'}): ${path.basename(values.corpus)} ingested, 100 members without limits`,
 );
 const data = await prepareServerData({
   corpus: values.corpus,
@@ -88,7 +88,7 @@ const data = await prepareServerData({
   port,
   llmBaseUrl: llm.baseUrl,
   logLevel: 'warn',
-  postgresUrl: reference?.url ?? null,
+  postgresUrl,
 });
 const server = spawnServer({
   ...data.env,

@@ -27,6 +27,15 @@ export const chatRequestSchema = z.object({
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
+/**
+ * The server's signature of an answer it produced (HMAC-SHA256, base64url): over the question,
+ * the answer as kept and its sources. Clients keep it with the answer; a guest's share and an
+ * import of a guest's chat send it back, and only signed answers count as the server's.
+ */
+export const answerSignatureSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'Not an answer signature');
+
 /** One `data:` line of the stream; the stream ends with `data: [DONE]`. */
 export const chatStreamEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('token'), token: z.string() }),
@@ -38,6 +47,7 @@ export const chatStreamEventSchema = z.discriminatedUnion('type', [
      * markers its passages do not support. The client shows this text in place of the tokens.
      */
     answer: z.string().optional(),
+    signature: answerSignatureSchema.optional(),
   }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
@@ -47,5 +57,6 @@ export type ChatStreamEvent = z.infer<typeof chatStreamEventSchema>;
 export const chatResponseSchema = z.object({
   answer: z.string(),
   sources: z.array(sourceSchema),
+  signature: answerSignatureSchema.optional(),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;

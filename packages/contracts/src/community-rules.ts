@@ -13,9 +13,16 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 /** Path words under /api/community/profiles/: never anyone's username. */
 export const RESERVED_USERNAMES = ['me', 'suggested'] as const;
 
-/** Abuse limits per member and hour (COMMUNITY_POSTS_PER_HOUR / _FOLLOWS_PER_HOUR override). */
+/**
+ * Abuse limits per member and hour (COMMUNITY_POSTS_PER_HOUR, _FOLLOWS_PER_HOUR,
+ * _LIKES_PER_HOUR and _USERNAME_CHANGES_PER_HOUR override). Likes and reposts share one budget,
+ * spent by every "on" (so like/unlike loops are bounded); a username change is rare, and each
+ * one breaks links to the old name.
+ */
 export const DEFAULT_POSTS_PER_HOUR = 30;
 export const DEFAULT_FOLLOWS_PER_HOUR = 200;
+export const DEFAULT_LIKES_PER_HOUR = 300;
+export const DEFAULT_USERNAME_CHANGES_PER_HOUR = 3;
 
 /** The spec's messages (admin-community §5 and §8). */
 export const communityText = {

@@ -11,7 +11,12 @@ import {
   usernameProblem,
 } from './community-rules.ts';
 import { sourceSpeakerSchema } from './sources.ts';
-import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
+import {
+  BIDI_CONTROL_MESSAGE,
+  hasBidiControls,
+  isStorableText,
+  STORABLE_TEXT_MESSAGE,
+} from './storable-text.ts';
 
 /** An opaque cursor: pass `nextCursor` back to get the next page. */
 export const cursorQuerySchema = z.object({
@@ -36,9 +41,18 @@ export const postAuthorSchema = z.object({
 });
 export type PostAuthor = z.infer<typeof postAuthorSchema>;
 
+/**
+ * A name other members see (display names, collection titles, a quote's file name): storable,
+ * and without text-direction controls, which make a name read as something it is not.
+ */
+const visibleName = <Schema extends z.ZodString>(schema: Schema) =>
+  schema
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .refine((value) => !hasBidiControls(value), BIDI_CONTROL_MESSAGE);
+
 /** Where a quote posted from a chat answer came from. */
 export const quoteSourceSchema = z.object({
-  fileName: z.string().min(1).max(300).refine(isStorableText, STORABLE_TEXT_MESSAGE),
+  fileName: visibleName(z.string().min(1).max(300)),
   page: z.number().int().min(0).max(1_000_000).nullable(),
   pageLabel: z.string().max(40).refine(isStorableText, STORABLE_TEXT_MESSAGE).nullable().optional(),
   /** A link into the app's own documents (`/api/documents/…`); anything else is refused. */
@@ -145,11 +159,7 @@ export const availabilityResponseSchema = z.object({
   message: z.string().nullable(),
 });
 
-const displayNameSchema = z
-  .string()
-  .trim()
-  .max(DISPLAY_NAME_MAX_LENGTH)
-  .refine(isStorableText, STORABLE_TEXT_MESSAGE);
+const displayNameSchema = visibleName(z.string().trim().max(DISPLAY_NAME_MAX_LENGTH));
 const bioSchema = z
   .string()
   .trim()
@@ -228,16 +238,23 @@ export const collectionDetailResponseSchema = z.object({
 });
 
 const collectionFields = {
-  title: z
+  title: visibleName(
+    z
+      .string()
+      .trim()
+      .min(1, 'A collection needs a title')
+      .max(
+        COLLECTION_TITLE_MAX_LENGTH,
+        `Titles can be at most ${COLLECTION_TITLE_MAX_LENGTH} characters`,
+      ),
+  ),
+  description: z
     .string()
     .trim()
-    .min(1, 'A collection needs a title')
-    .max(
-      COLLECTION_TITLE_MAX_LENGTH,
-      `Titles can be at most ${COLLECTION_TITLE_MAX_LENGTH} characters`,
-    )
-    .refine(isStorableText, STORABLE_TEXT_MESSAGE),
-  description: z.string().trim().max(COLLECTION_DESCRIPTION_MAX_LENGTH).nullable().optional(),
+    .max(COLLECTION_DESCRIPTION_MAX_LENGTH)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .nullable()
+    .optional(),
   isPublic: z.boolean(),
 };
 export const createCollectionRequestSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerSignatureSchema } from './chat.ts';
 import {
   cutTitle,
   DEFAULT_CONVERSATION_TITLE,
@@ -33,6 +34,11 @@ export const messageInputSchema = z.object({
     .max(MESSAGE_MAX_SOURCES, `A message may cite at most ${MESSAGE_MAX_SOURCES} sources`)
     .default([]),
   timestamp: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * An answer's signature as the chat sent it (`end` event / JSON reply): proves that the server
+   * produced this text and these sources in reply to the question before it (issue 19).
+   */
+  signature: answerSignatureSchema.optional(),
 });
 export type MessageInput = z.input<typeof messageInputSchema>;
 
@@ -57,7 +63,11 @@ export const conversationSummarySchema = z.object({
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 export const conversationSchema = conversationSummarySchema.extend({
+  /** GET: the newest page of messages, oldest first (CONVERSATION_PAGE_MAX_*). */
   messages: z.array(messageSchema),
+  /** Whether older messages exist; fetch them with `?before=<nextCursor>`. */
+  hasMore: z.boolean().optional(),
+  nextCursor: z.string().nullable().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -78,6 +88,9 @@ export const updateConversationRequestSchema = z
   .refine((body) => body.title !== undefined || body.archived !== undefined, {
     message: 'Send a title or archived',
   });
+
+/** GET /api/conversations/{id}?before=<cursor>: the page of messages older than the cursor. */
+export const conversationPageQuerySchema = z.object({ before: z.string().max(200).optional() });
 
 export const addMessageResponseSchema = z.object({ message: messageSchema });
 
@@ -100,10 +113,20 @@ export const guestShareRequestSchema = z.object({
 
 export const shareResponseSchema = z.object({ shareableId: z.string() });
 
+/**
+ * A shared message. `unverified`: an answer the server cannot vouch for (a guest's snapshot whose
+ * signature did not check out); shown with UNVERIFIED_ANSWER_NOTICE, never with sources.
+ */
+export const sharedMessageSchema = messageSchema.extend({ unverified: z.boolean().optional() });
+export type SharedMessage = z.infer<typeof sharedMessageSchema>;
+
 export const sharedConversationSchema = z.object({
   id: z.string(),
   title: z.string(),
-  messages: z.array(messageSchema),
+  messages: z.array(sharedMessageSchema),
   shareableId: z.string(),
+  /** Set when the snapshot was longer than a link may answer: only its first messages came. */
+  truncated: z.boolean().optional(),
+  totalMessages: z.number().int().nonnegative().optional(),
 });
 export type SharedConversation = z.infer<typeof sharedConversationSchema>;

@@ -12,5 +12,7 @@ export const readyResponseSchema = z.object({
     reachable: z.boolean(),
     migrationsApplied: z.boolean(),
   }),
+  /** 'full': the database's disk has no room for writes (refused with 507); reads go on. */
+  storage: z.enum(['ok', 'full']),
 });
 export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -21,6 +21,14 @@ describe('CitationRewriter', () => {
     );
   });
 
+  it('keeps a marker naming the last passage, and drops the one just past it', () => {
+    // Markers count from 1: [5] of 5 passages is the fifth passage, [6] names none.
+    const { text, cited } = rewrite(['Last [5]. Past it [6]. Both [6, 5].'], 5);
+    expect(text).toBe('Last [1]. Past it . Both [1].');
+    expect(cited).toEqual([4]);
+    expect(rewrite(['Only one [1], not [2].'], 1).text).toBe('Only one [1], not .');
+  });
+
   it('holds back a marker split across pieces until it is whole', () => {
     const { text, shown } = rewrite(['Caste is a notion [', '3', ']', ' of the mind [1', ', 3].']);
     expect(shown[0]).toBe('Caste is a notion ');

@@ -2,21 +2,26 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@samvad/contracts/auth';
+import { passwordHashGate } from './hash-gate.ts';
 
 /** OWASP's scrypt floor (N=2^17, r=8, p=1); stored with each hash so it can be raised later. */
 const PARAMS = { N: 131072, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
+/** Every hash goes through the gate: at most two at once, a short queue, then a fast 429. */
 function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(
-      password.normalize('NFKC'),
-      salt,
-      KEY_LENGTH,
-      { ...params, maxmem: 256 * 1024 * 1024 },
-      (error, key) => (error ? reject(error) : resolve(key)),
-    );
-  });
+  return passwordHashGate.run(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(
+          password.normalize('NFKC'),
+          salt,
+          KEY_LENGTH,
+          { ...params, maxmem: 256 * 1024 * 1024 },
+          (error, key) => (error ? reject(error) : resolve(key)),
+        );
+      }),
+  );
 }
 
 /** `scrypt$N$r$p$salt$key`, salt and key in base64url. */
@@ -48,7 +53,11 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash to verify against when the user does not exist, so timing does not tell. */
 let decoy: Promise<string> | null = null;
 export function decoyHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(16).toString('base64url'));
+  // A refusal by a full hash gate must not be remembered as the decoy for good.
+  decoy ??= hashPassword(randomBytes(16).toString('base64url')).catch((error: unknown) => {
+    decoy = null;
+    throw error;
+  });
   return decoy;
 }
 

@@ -15,6 +15,21 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'pglite', dir: path.join(dir, 'pglite') });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.google.clientId).toBeNull();
+    expect(config.community).toEqual({
+      postsPerHour: 30,
+      followsPerHour: 200,
+      likesPerHour: 300,
+      usernameChangesPerHour: 3,
+    });
+  });
+
+  it('reads the community hourly limits', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      COMMUNITY_LIKES_PER_HOUR: '7',
+      COMMUNITY_USERNAME_CHANGES_PER_HOUR: '1',
+    });
+    expect(config.community).toMatchObject({ likesPerHour: 7, usernameChangesPerHour: 1 });
   });
 
   it.each([
@@ -26,6 +41,8 @@ describe('loadConfig', () => {
     ['SESSION_SECRET', 'short'],
     ['METRICS_TOKEN', 'too-short-for-a-scrape-token'],
     ['METRICS_TOKEN', 'a token with spaces that is long enough anyway'],
+    ['COMMUNITY_LIKES_PER_HOUR', '0'],
+    ['COMMUNITY_USERNAME_CHANGES_PER_HOUR', 'many'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrowError(
       new RegExp(`${name}: `),

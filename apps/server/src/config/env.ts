@@ -3,7 +3,9 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULT_FOLLOWS_PER_HOUR,
+  DEFAULT_LIKES_PER_HOUR,
   DEFAULT_POSTS_PER_HOUR,
+  DEFAULT_USERNAME_CHANGES_PER_HOUR,
 } from '@samvad/contracts/community-rules';
 import { z } from 'zod';
 import {
@@ -24,6 +26,9 @@ const port = z.coerce
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+/** A community abuse limit: actions per member and hour. */
+const hourlyLimit = (fallback: number) =>
+  z.coerce.number().int().min(1).max(100_000).default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -113,18 +118,10 @@ const envSchema = z.object({
       .default('UTC')
       .refine(isTimeZone, 'must be an IANA time zone such as UTC or Asia/Kolkata'),
   ),
-  COMMUNITY_POSTS_PER_HOUR: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .default(DEFAULT_POSTS_PER_HOUR),
-  COMMUNITY_FOLLOWS_PER_HOUR: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100_000)
-    .default(DEFAULT_FOLLOWS_PER_HOUR),
+  COMMUNITY_POSTS_PER_HOUR: hourlyLimit(DEFAULT_POSTS_PER_HOUR),
+  COMMUNITY_FOLLOWS_PER_HOUR: hourlyLimit(DEFAULT_FOLLOWS_PER_HOUR),
+  COMMUNITY_LIKES_PER_HOUR: hourlyLimit(DEFAULT_LIKES_PER_HOUR),
+  COMMUNITY_USERNAME_CHANGES_PER_HOUR: hourlyLimit(DEFAULT_USERNAME_CHANGES_PER_HOUR),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
     z
@@ -167,7 +164,13 @@ export type Config = {
   /** Usage limits: daily windows are calendar days in this IANA time zone. */
   limits: { timezone: string };
   /** Abuse limits of the community area, per member and hour. */
-  community: { postsPerHour: number; followsPerHour: number };
+  community: {
+    postsPerHour: number;
+    followsPerHour: number;
+    /** Likes and reposts together, each one turned on. */
+    likesPerHour: number;
+    usernameChangesPerHour: number;
+  };
   /** Lets a scraper read GET /api/metrics as `Authorization: Bearer <token>`; null: admins only. */
   metricsToken: string | null;
 };
@@ -261,6 +264,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     community: {
       postsPerHour: vars.COMMUNITY_POSTS_PER_HOUR,
       followsPerHour: vars.COMMUNITY_FOLLOWS_PER_HOUR,
+      likesPerHour: vars.COMMUNITY_LIKES_PER_HOUR,
+      usernameChangesPerHour: vars.COMMUNITY_USERNAME_CHANGES_PER_HOUR,
     },
     metricsToken: vars.METRICS_TOKEN ?? null,
   };

@@ -34,6 +34,11 @@ export const conversations = pgTable(
     /** Soft delete: gone from every list, still counted for limits and metrics. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     messageCount: integer('message_count').notNull().default(0),
+    /**
+     * Characters of its messages' text and sources (issue 19): capped at CONVERSATION_MAX_CHARS
+     * when a question is added. Kept by appendMessage; migration 0007 counted older rows.
+     */
+    contentSize: integer('content_size').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -9,6 +9,12 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export type DatabaseHandle = {
   kind: DatabaseKind;
   db: Database;
+  /**
+   * The folder whose disk holds the data, when this process can see it (embedded PGlite on disk):
+   * the storage guard watches its free space. Null for PostgreSQL (another machine's disk, which
+   * reports itself full with SQLSTATE 53100) and for in-memory databases.
+   */
+  storageDir: string | null;
   /** Applies committed migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   /** True when the database answers and every committed migration is applied. */

@@ -41,7 +41,8 @@ export function lockDirectory(dir: string): () => void {
   throw new DirectoryLockedError(`Could not lock ${dir}: another process keeps taking the lock.`);
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id runs (EPERM: it does, as another user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

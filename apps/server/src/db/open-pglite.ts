@@ -5,24 +5,64 @@ import type { DatabaseHandle } from './database.ts';
 import { lockDirectory } from './directory-lock.ts';
 import { checkDatabaseReady, migrationsFolder } from './migrations.ts';
 import * as schema from './schema.ts';
+import {
+  assertRoomToStart,
+  freeBytes,
+  isDiskFullError,
+  STORAGE_MINIMUM_TO_START_BYTES,
+  STORAGE_RESERVE_BYTES,
+  StorageFullError,
+  storageFullAtStartMessage,
+} from './storage-space.ts';
+
+/**
+ * PGlite has no checkpointer: without one its WAL grows for as long as the process runs, and each
+ * new 16 MB segment needs fresh disk (the failure that hung the server on a full disk; see
+ * storage-space.ts). A checkpoint now and then, as PostgreSQL's checkpoint_timeout does, keeps
+ * the WAL bounded and recycles old segments as the next ones, which need no new space.
+ */
+const CHECKPOINT_INTERVAL_MS = 5 * 60_000;
 
 /** Embedded PostgreSQL (PGlite). `dir` null gives an in-memory database, for tests. */
 export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
-  const unlock = dir ? lockDirectory(dir) : () => {};
+  if (dir) assertRoomToStart(dir);
+  const unlock = dir ? withStartErrors(dir, () => lockDirectory(dir)) : () => {};
   let client: PGlite;
   try {
     client = await PGlite.create(dir ?? undefined);
   } catch (error) {
     unlock();
-    throw error;
+    throw dir ? startError(dir, error) : error;
   }
   const db = drizzle({ client, schema });
+  const checkpoints = dir
+    ? setInterval(() => {
+        // On a nearly full disk even a checkpoint's WAL record could need a new segment; the
+        // storage guard has stopped writes by then, and the WAL stops growing with them.
+        // A failed checkpoint changes nothing: the WAL stays and the next one tries again.
+        try {
+          if (freeBytes(dir) < STORAGE_RESERVE_BYTES) return;
+        } catch {
+          return;
+        }
+        client.exec('checkpoint').catch(() => {});
+      }, CHECKPOINT_INTERVAL_MS)
+    : null;
+  checkpoints?.unref();
   return {
     kind: 'pglite',
     db,
-    migrate: () => migrate(db, { migrationsFolder }),
+    storageDir: dir,
+    async migrate() {
+      try {
+        await migrate(db, { migrationsFolder });
+      } catch (error) {
+        throw dir ? startError(dir, error) : error;
+      }
+    },
     checkReady: () => checkDatabaseReady(db),
     async close() {
+      if (checkpoints) clearInterval(checkpoints);
       try {
         await client.close();
       } finally {
@@ -30,4 +70,28 @@ export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
       }
     },
   };
+}
+
+/**
+ * A start that failed because the disk is full says so, whatever shape the failure took
+ * (`ErrnoError { errno: 51 }`, "PGlite failed to initialize properly", ENOSPC on the lock file).
+ */
+function startError(dir: string, error: unknown): unknown {
+  if (error instanceof StorageFullError) return error;
+  let free: number;
+  try {
+    free = freeBytes(dir);
+  } catch {
+    return error;
+  }
+  if (!isDiskFullError(error) && free >= STORAGE_MINIMUM_TO_START_BYTES) return error;
+  return new StorageFullError(storageFullAtStartMessage(dir, free), { cause: error });
+}
+
+function withStartErrors<T>(dir: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw startError(dir, error);
+  }
 }

@@ -1,5 +1,6 @@
 import type { ChatResponse } from '@samvad/contracts/chat';
 import { chatApology, chatRequestFailed } from '@samvad/contracts/chat-rules';
+import { NO_RESPONSE_APOLOGY } from '@samvad/contracts/conversation-rules';
 import type { Source } from '@samvad/contracts/sources';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnswerAborted, type AnswerStream } from '../answers/answer-stream.ts';
@@ -8,6 +9,8 @@ import { AppError } from './app-error.ts';
 import { HEARTBEAT_MS, openEventStream, wantsJson } from './event-stream.ts';
 
 type SaveAnswer = (answer: string, sources: Source[]) => Promise<void>;
+/** The server's signature of an answer it produced (answer-signature.ts). */
+export type SignAnswer = (answer: string, sources: Source[]) => string;
 type SaveFailed = (error: unknown, details: string, text: string) => Promise<void>;
 
 /**
@@ -22,14 +25,20 @@ export async function sendAnswer(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: AnswerStream,
-  save: SaveAnswer,
+  saveAnswer: SaveAnswer,
   metrics: AnswerMetrics,
+  sign: SignAnswer,
 ): Promise<ChatResponse | FastifyReply> {
+  // An answer that came out empty is saved as the spec's apology (§4 step 7) by the server
+  // itself: the messages endpoint no longer takes answers from the browser (issue 19).
+  const save: SaveAnswer = (text, sources) =>
+    saveAnswer(text.trim() ? text : NO_RESPONSE_APOLOGY, text.trim() ? sources : []);
   const tokens = paced(answer.tokens[Symbol.asyncIterator](), reply, metrics);
   /** Saves what was said before `error`: as it is when the client left, else with the apology. */
   const failed: SaveFailed = async (error, details, text) => {
     if (error instanceof AnswerAborted) {
-      await save(text, answer.sources());
+      // What was said so far, unsigned; stopped before a word, nothing (and no apology).
+      await saveAnswer(text, answer.sources());
       return;
     }
     request.log.error({ err: error }, 'answering failed');
@@ -48,12 +57,12 @@ export async function sendAnswer(
     }
     const kept = answer.final?.() ?? text;
     await save(kept, answer.sources());
-    return { answer: kept, sources: answer.sources() };
+    return { answer: kept, sources: answer.sources(), signature: sign(kept, answer.sources()) };
   }
 
   metrics.streamOpened();
   try {
-    return await streamAnswer(reply, answer, tokens, save, failed);
+    return await streamAnswer(reply, answer, tokens, { save, failed, sign });
   } finally {
     metrics.streamClosed();
   }
@@ -64,8 +73,7 @@ async function streamAnswer(
   reply: FastifyReply,
   answer: AnswerStream,
   tokens: AsyncIterator<string>,
-  save: SaveAnswer,
-  failed: SaveFailed,
+  { save, failed, sign }: { save: SaveAnswer; failed: SaveFailed; sign: SignAnswer },
 ): Promise<FastifyReply> {
   let text = '';
   const first = tokens.next();
@@ -96,7 +104,13 @@ async function streamAnswer(
       stream.send({ type: 'token', token: next.value });
     }
     const kept = answer.final?.() ?? null;
-    stream.send({ type: 'end', sources: answer.sources(), ...(kept ? { answer: kept } : {}) });
+    const signature = sign(kept ?? text, answer.sources());
+    stream.send({
+      type: 'end',
+      sources: answer.sources(),
+      ...(kept ? { answer: kept } : {}),
+      signature,
+    });
     await save(kept ?? text, answer.sources());
   } catch (error) {
     const message = error instanceof AppError ? error.message : 'The answer could not be completed';

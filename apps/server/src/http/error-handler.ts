@@ -3,11 +3,20 @@ import type { ErrorBody } from '@samvad/contracts/errors';
 import type { RateLimitResponse } from '@samvad/contracts/limits';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDiskFullError } from '../db/storage-space.ts';
 import { presentBanned } from '../presenters/session-presenter.ts';
 import { RateLimitError } from '../services/usage-limit-service.ts';
 import { AppError, BannedError, errorCodeForStatus } from './app-error.ts';
+import { isDatabaseUnreachable } from './database-unreachable.ts';
+import { STORAGE_FULL_MESSAGE } from './storage-guard.ts';
+
+/** When a client may try again after a 503: a database restart or failover takes seconds. */
+export const RETRY_AFTER_SECONDS = 5;
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.code === 'unavailable' && !reply.hasHeader('retry-after')) {
+    reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  }
   return reply
     .code(error.statusCode)
     .type('application/json; charset=utf-8')
@@ -46,6 +55,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  if (isDiskFullError(error)) {
+    return new AppError('insufficient_storage', STORAGE_FULL_MESSAGE, { cause: error });
+  }
+  if (isDatabaseUnreachable(error)) {
+    return new AppError(
+      'unavailable',
+      `The database cannot be reached right now. Please try again in ${RETRY_AFTER_SECONDS} seconds.`,
+      { cause: error },
+    );
+  }
   const databaseCode = sqlStateOf(error);
   if (databaseCode && UNSTORABLE_TEXT_CODES.has(databaseCode)) {
     return new AppError(

@@ -1,12 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * Sign-in URLs carry one-time secrets in the query (OAuth's `code` and `state` on
+ * /auth/google/callback); a log must not become a place to replay them from.
+ */
+const SIGN_IN_PATH = /^\/(?:api\/)?(?:auth|admin\/login)(?:[/?#]|$)/;
+/** A parameter name worth keeping (`code`, `state`, `error`); anything else may be a secret. */
+const PLAIN_NAME = /^[A-Za-z_][\w-]{0,31}$/;
+
+/** The URL as logged: on sign-in paths the query keeps its parameter names, not their values. */
+export function loggedUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query === -1 || !SIGN_IN_PATH.test(url)) return url;
+  const names = url
+    .slice(query + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const name = pair.split('=')[0] ?? '';
+      return PLAIN_NAME.test(name) ? `${name}=[redacted]` : '[redacted]';
+    });
+  return `${url.slice(0, query)}?${names.join('&')}`;
+}
+
+/**
  * One structured line per request, written when the response has gone: its id (also sent to the
- * client as `x-request-id`), method, host, URL, status, duration and the client's address (host
- * and address through TRUST_PROXY). Fastify's own request logging writes two lines, one on arrival; at thousands of
- * requests a second that second line was a fifth of the server's work (bench:api), and the
- * completed line already says everything the arrival line did. Requests that fail still log
- * their error on its own line (error-handler.ts), with the same id.
+ * client as `x-request-id`), method, host, URL (with sign-in query values redacted), status,
+ * duration and the client's address (host and address through TRUST_PROXY). Fastify's own
+ * request logging writes two lines, one on arrival; at thousands of requests a second that
+ * second line was a fifth of the server's work (bench:api), and the completed line already says
+ * everything the arrival line did. Requests that fail still log their error on its own line
+ * (error-handler.ts), with the same id.
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (request, reply, done) => {
@@ -14,7 +38,7 @@ export function registerRequestLog(app: FastifyInstance): void {
       {
         method: request.method,
         host: request.host,
-        url: request.url,
+        url: loggedUrl(request.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,

@@ -2,8 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { docxBomb, epubBomb, pdfBomb } from '../../test/support/bomb-files.ts';
 import { corpusAvailable, corpusDir, corpusFile } from '../../test/support/corpus.ts';
 import { DEFAULT_MAX_BYTES, loadDocument } from './load-document.ts';
+import { limitsWith } from './loaders/limits.ts';
 import { LoadError, type LoadFailureReason } from './types.ts';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -39,6 +41,42 @@ describe('loadDocument', () => {
       loadDocument({ fileName: 'a.md', bytes: encode('\n \r\n') }),
       'empty',
       'File is empty',
+    );
+  });
+
+  it('refuses a file name with a text-direction control, which would make it read otherwise', async () => {
+    await expectFailure(
+      loadDocument({ fileName: 'invoice\u202Efdp.txt', bytes: encode('hello') }),
+      'unsupported',
+      'The name contains a text-direction control character (such as U+202E), which is not allowed; rename the file first',
+    );
+  });
+
+  it('refuses decompression bombs of every kind, naming the limit, on the path uploads and the CLI share', async () => {
+    const MB = 1024 * 1024;
+    const limits = limitsWith({ maxUnpackedBytes: 2 * MB, readerMemoryMb: 96 });
+    await expectFailure(
+      loadDocument({ fileName: 'bomb.docx', bytes: await docxBomb(8 * MB), limits }),
+      'too_large',
+      /^This DOCX unpacks to more than 2 MB, the limit for one document/,
+    );
+    await expectFailure(
+      loadDocument({
+        fileName: 'bomb.epub',
+        bytes: await epubBomb({ chapters: 8, chapterBytes: MB / 2 }),
+        limits,
+      }),
+      'too_large',
+      /^This EPUB unpacks to more than 2 MB, the limit for one document/,
+    );
+    await expectFailure(
+      loadDocument({
+        fileName: 'bomb.pdf',
+        bytes: await pdfBomb({ expandedBytes: 150 * MB }),
+        limits,
+      }),
+      'too_large',
+      /^Reading page 1 of 1 of this PDF took more than 96 MB of memory, the limit for one file/,
     );
   });
 

@@ -1,13 +1,15 @@
 /**
  * Entry point of the loaders: checks the file, picks a loader by magic bytes and extension,
- * and finishes the document (garbled-text check, language, title).
+ * and finishes the document (garbled-text check, language, title). The one path by which files
+ * are read, for the admin upload and the CLI alike: PDFs, DOCX and EPUB files in a worker thread
+ * (loaders/isolated-reader.ts), everything under the limits of one document (loaders/limits.ts).
  */
+import { BIDI_CONTROL_MESSAGE, hasBidiControls } from '@samvad/contracts/storable-text';
 import { GARBLED_MESSAGE, looksGarbled } from './garbled.ts';
 import { detectLanguage } from './language.ts';
-import { loadDocx } from './loaders/docx.ts';
-import { loadEpub } from './loaders/epub.ts';
 import { loadHtml } from './loaders/html.ts';
-import { loadPdf } from './loaders/pdf.ts';
+import { readIsolated } from './loaders/isolated-reader.ts';
+import { DEFAULT_LOAD_LIMITS, type LoadLimits } from './loaders/limits.ts';
 import type { LoaderResult } from './loaders/result.ts';
 import { loadText } from './loaders/text.ts';
 import { chooseTitle } from './title.ts';
@@ -47,6 +49,8 @@ export type LoadDocumentInput = {
   maxBytes?: number;
   /** Pages read so far (PDF: after each page; other formats: once, when read). */
   onProgress?: LoadProgressListener;
+  /** What reading may unpack, parse and spend; the defaults unless a test needs it smaller. */
+  limits?: LoadLimits;
 };
 
 function extensionOf(fileName: string): string | null {
@@ -90,26 +94,29 @@ function runLoader(
   format: Format,
   bytes: Uint8Array,
   onProgress: LoadProgressListener | undefined,
+  limits: LoadLimits,
 ): Promise<LoaderResult> | LoaderResult {
   switch (format) {
     case 'pdf':
-      return loadPdf(bytes, { onProgress });
+    case 'epub':
+    case 'docx':
+      return readIsolated(format, bytes, { onProgress, limits });
     case 'text':
       return loadText(bytes, 'plain');
     case 'markdown':
       return loadText(bytes, 'markdown');
     case 'html':
-      return loadHtml(bytes);
-    case 'epub':
-      return loadEpub(bytes);
-    case 'docx':
-      return loadDocx(bytes);
+      return loadHtml(bytes, limits);
   }
 }
 
 export async function loadDocument(input: LoadDocumentInput): Promise<LoadedDocument> {
   const { fileName, bytes } = input;
   const maxBytes = input.maxBytes ?? DEFAULT_MAX_BYTES;
+  // The name is shown with every passage quoted from the file: it must read as it is.
+  if (hasBidiControls(fileName)) {
+    throw new LoadError('unsupported', `${BIDI_CONTROL_MESSAGE}; rename the file first`);
+  }
   if (bytes.length === 0) throw new LoadError('empty', 'File is empty');
   if (bytes.length > maxBytes) {
     throw new LoadError(
@@ -118,7 +125,12 @@ export async function loadDocument(input: LoadDocumentInput): Promise<LoadedDocu
     );
   }
   const format = detectFormat(fileName, bytes);
-  const result = await runLoader(format, bytes, input.onProgress);
+  const result = await runLoader(
+    format,
+    bytes,
+    input.onProgress,
+    input.limits ?? DEFAULT_LOAD_LIMITS,
+  );
   // Formats without pages are read in one go; PDFs have reported every page already.
   if (format !== 'pdf') input.onProgress?.({ pagesDone: 0, pageCount: result.pageCount });
   const text = result.blocks.map((block) => block.text).join('\n');

@@ -5,7 +5,14 @@ import type { IngestOutcome } from '../services/ingestion-service.ts';
 export type AnswererKind = 'extractive' | 'llm';
 
 /** The 429s counted: the chat's usage limits (the body's `type`) and the community's hourly ones. */
-export type RefusalType = 'request' | 'message' | 'conversation' | 'post' | 'follow';
+export type RefusalType =
+  | 'request'
+  | 'message'
+  | 'conversation'
+  | 'post'
+  | 'follow'
+  | 'like'
+  | 'username';
 
 const REFUSAL_TYPES: readonly RefusalType[] = [
   'request',
@@ -13,6 +20,8 @@ const REFUSAL_TYPES: readonly RefusalType[] = [
   'conversation',
   'post',
   'follow',
+  'like',
+  'username',
 ];
 const INGEST_OUTCOMES: readonly IngestOutcome['status'][] = [
   'ingested',

@@ -2,7 +2,13 @@ import { SOURCE_EXCERPT_MAX_LENGTH, sourceSchema } from '@samvad/contracts/sourc
 import { describe, expect, it } from 'vitest';
 import type { Attribution } from '../knowledge/attribution.ts';
 import type { Passage } from '../services/knowledge-index.ts';
-import { excerptOf, presentSource, speakerOf } from './source-presenter.ts';
+import {
+  excerptOf,
+  ownDocumentLink,
+  presentSource,
+  speakerOf,
+  withOwnLink,
+} from './source-presenter.ts';
 
 function passage(attribution: Partial<Attribution>): Passage {
   return {
@@ -94,5 +100,35 @@ describe('excerptOf', () => {
     const excerpt = excerptOf(`${'जाति '.repeat(150)}😀`);
     expect([...excerpt].length).toBeLessThanOrEqual(SOURCE_EXCERPT_MAX_LENGTH);
     expect(excerpt.endsWith('जाति…')).toBe(true);
+  });
+});
+
+describe('ownDocumentLink (issue 19: shared sources link only to this server)', () => {
+  it("keeps this server's document links, rebuilt from their parts", () => {
+    expect(ownDocumentLink('/api/documents/Ab_9-x/file#page=12')).toBe(
+      '/api/documents/Ab_9-x/file#page=12',
+    );
+    expect(ownDocumentLink('/api/documents/Ab_9-x/file')).toBe('/api/documents/Ab_9-x/file');
+  });
+
+  it('drops every other link', () => {
+    for (const link of [
+      undefined,
+      'https://evil.example/api/documents/x/file',
+      '//evil.example/api/documents/x/file',
+      'javascript:alert(1)',
+      '/api/documents/x/file#page=1" onmouseover="x',
+      '/api/documents/../admin/file',
+      '/api/documents/x/file?download=1',
+      '/api/documents/x/file#page=0',
+      '/api/other/x',
+    ]) {
+      expect(ownDocumentLink(link), String(link)).toBeUndefined();
+    }
+  });
+
+  it('withOwnLink keeps the source and drops only a foreign link', () => {
+    const source = { file_name: 'a.pdf', score: 0.5, link: 'https://evil.example/' };
+    expect(withOwnLink(source)).toEqual({ file_name: 'a.pdf', score: 0.5 });
   });
 });

@@ -5,7 +5,7 @@ import {
 } from '@samvad/contracts/source-rules';
 import { SOURCE_EXCERPT_MAX_LENGTH, type Source } from '@samvad/contracts/sources';
 import type { Attribution } from '../knowledge/attribution.ts';
-import type { Passage } from '../services/knowledge-index.ts';
+import { documentFileUrl, type Passage } from '../services/knowledge-index.ts';
 
 export function presentSource(passage: Passage): Source {
   const speaker = speakerOf(passage);
@@ -69,4 +69,25 @@ export function excerptOf(text: string): string {
   if (sentenceEnd > head.length / 2) return head.slice(0, sentenceEnd + 1);
   const wordEnd = head.lastIndexOf(' ');
   return `${(wordEnd > 0 ? head.slice(0, wordEnd) : head).replace(/[\s,;:]+$/, '')}…`;
+}
+
+/** This server's link to a document's file, with the PDF page it opens at (sourceLink). */
+const OWN_DOCUMENT_LINK =
+  /^\/api\/documents\/([A-Za-z0-9_-]{1,64})\/file(?:#page=([1-9]\d{0,5}))?$/;
+
+/**
+ * A source's link rebuilt from its parts when it points at one of this server's documents, else
+ * none (issue 19): a shared conversation never sends its reader elsewhere from 'View source'.
+ */
+export function ownDocumentLink(link: string | undefined): string | undefined {
+  const match = link ? OWN_DOCUMENT_LINK.exec(link) : null;
+  if (!match?.[1]) return undefined;
+  return `${documentFileUrl(match[1])}${match[2] ? `#page=${match[2]}` : ''}`;
+}
+
+/** The source with its link kept only when it is this server's (ownDocumentLink). */
+export function withOwnLink<T extends { link?: string | undefined }>(source: T): T {
+  const { link, ...rest } = source;
+  const own = ownDocumentLink(link);
+  return (own ? { ...rest, link: own } : rest) as T;
 }

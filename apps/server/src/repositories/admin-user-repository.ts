@@ -69,14 +69,18 @@ export async function findUserByIdOrEmail(db: Database, key: string): Promise<Us
   return row ?? null;
 }
 
-/** Locks the admin rows so two concurrent demotions cannot leave no admin at all. */
-export async function lockAdmins(db: Database): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
+/**
+ * The admin rows, locked until the transaction ends, in id order so that two callers taking
+ * them never deadlock. A concurrent ban or demotion waits here, and once it may go on it reads
+ * the rows as the other left them (PostgreSQL re-reads locked rows under READ COMMITTED).
+ */
+export function lockAdmins(db: Database): Promise<UserRow[]> {
+  return db
+    .select()
     .from(users)
     .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.id))
     .for('update');
-  return rows.map((row) => row.id);
 }
 
 /** Users oldest first, or the one with `userId` (the metrics tab's page). */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { preparedFor } from '../db/prepared.ts';
 import {
@@ -84,17 +84,88 @@ export async function updateConversation(
   await db.update(conversations).set(values).where(eq(conversations.id, id));
 }
 
-export function listMessages(db: Database, conversationId: string): Promise<MessageRow[]> {
-  return db
+/** Every message, oldest first: for sharing, whose snapshot is capped by the caller. */
+export function listMessages(
+  db: Database,
+  conversationId: string,
+  limit?: number,
+): Promise<MessageRow[]> {
+  const query = db
     .select()
     .from(messages)
     .where(eq(messages.conversationId, conversationId))
     .orderBy(asc(messages.ordinal));
+  return limit === undefined ? query : query.limit(limit);
 }
+
+/** A message's size as a conversation's cap counts it: characters of its text and sources. */
+export function messageSize(message: { content: string; sources: StoredSource[] }): number {
+  return message.content.length + JSON.stringify(message.sources).length;
+}
+
+export type MessagePage = { rows: MessageRow[]; hasMore: boolean; oldestOrdinal: number | null };
+
+/**
+ * The newest messages before `before` (an ordinal; null for the newest), oldest first: at most
+ * `maxMessages`, and no more than `maxChars` of text and sources, though always at least one.
+ * The sizes are summed by the database over the newest rows only, so a conversation of any size
+ * is read in bounded memory.
+ */
+export async function listMessagePage(
+  db: Database,
+  conversationId: string,
+  page: { before: number | null; maxMessages: number; maxChars: number },
+): Promise<MessagePage> {
+  const scope = and(
+    eq(messages.conversationId, conversationId),
+    page.before === null ? undefined : lt(messages.ordinal, page.before),
+  );
+  const sizes = await db
+    .select({
+      ordinal: messages.ordinal,
+      running:
+        sql<number>`sum(length(${messages.content}) + length(${messages.sources}::text)) over (order by ${messages.ordinal} desc)`.mapWith(
+          Number,
+        ),
+    })
+    .from(messages)
+    .where(scope)
+    .orderBy(desc(messages.ordinal))
+    .limit(page.maxMessages + 1);
+  let taken = 0;
+  while (
+    taken < Math.min(sizes.length, page.maxMessages) &&
+    (taken === 0 || (sizes[taken]?.running ?? 0) <= page.maxChars)
+  ) {
+    taken++;
+  }
+  const oldest = taken > 0 ? (sizes[taken - 1]?.ordinal ?? null) : null;
+  if (oldest === null) return { rows: [], hasMore: false, oldestOrdinal: null };
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(scope, gte(messages.ordinal, oldest)))
+    .orderBy(asc(messages.ordinal));
+  return { rows, hasMore: sizes.length > taken, oldestOrdinal: oldest };
+}
+
+/** What an append must respect; checked under the conversation's row lock. */
+export type AppendRules = {
+  /** The count after this message must not exceed it. */
+  maxMessages: number;
+  /** The conversation's size after this message must not exceed it; null: not checked. */
+  maxSize: number | null;
+  /** When set, the previous message must pass it (an imported answer follows its question). */
+  follows?: (previous: Pick<MessageRow, 'role' | 'content'> | null) => boolean;
+};
+
+export type AppendResult =
+  | { row: MessageRow }
+  | { refused: 'missing' | 'messages' | 'size' | 'order'; count: number; size: number };
 
 /**
  * Appends in one transaction: the conversation row is locked, so concurrent appends get
- * consecutive ordinals and the message cap holds exactly. Returns null when the cap is reached.
+ * consecutive ordinals and the caps hold exactly.
  */
 export async function appendMessage(
   db: Database,
@@ -105,24 +176,44 @@ export async function appendMessage(
     sources: StoredSource[];
     timestamp: Date;
   },
-  maxMessages: number,
+  rules: AppendRules,
   now: Date,
-): Promise<MessageRow | null> {
+): Promise<AppendResult> {
+  const size = messageSize(message);
   return db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ count: conversations.messageCount })
+      .select({ count: conversations.messageCount, size: conversations.contentSize })
       .from(conversations)
       .where(eq(conversations.id, conversationId))
       .for('update');
-    if (!locked || locked.count >= maxMessages) return null;
+    if (!locked) return { refused: 'missing', count: 0, size: 0 };
+    const refusal = { count: locked.count, size: locked.size };
+    if (locked.count + 1 > rules.maxMessages) return { refused: 'messages', ...refusal };
+    if (rules.maxSize !== null && locked.size + size > rules.maxSize)
+      return { refused: 'size', ...refusal };
+    if (rules.follows) {
+      const [previous] = await tx
+        .select({ role: messages.role, content: messages.content })
+        .from(messages)
+        .where(eq(messages.conversationId, conversationId))
+        .orderBy(desc(messages.ordinal))
+        .limit(1);
+      if (!rules.follows(previous ?? null)) return { refused: 'order', ...refusal };
+    }
     const [row] = await tx
       .insert(messages)
       .values({ conversationId, ordinal: locked.count, ...message })
       .returning();
+    if (!row) throw new Error('insert into messages returned no row');
     await tx
       .update(conversations)
-      .set({ messageCount: sql`${conversations.messageCount} + 1`, updatedAt: now })
+      .set({
+        messageCount: sql`${conversations.messageCount} + 1`,
+        // Capped at the column's range: a legacy conversation may already be near it.
+        contentSize: sql`least(${conversations.contentSize}::bigint + ${size}, 2147483647)::integer`,
+        updatedAt: now,
+      })
       .where(eq(conversations.id, conversationId));
-    return row ?? null;
+    return { row };
   });
 }

@@ -4,16 +4,23 @@ import {
   okResponseSchema,
   signInResponseSchema,
 } from '@samvad/contracts/auth';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
+import { HashGateBusyError } from '../auth/hash-gate.ts';
+import { LoginThrottledError } from '../auth/login-throttle.ts';
 import { adminCallOf, auditActorOf } from '../http/audit-actor.ts';
 import { completeSignIn, endSignIn } from '../http/sign-in.ts';
 import { recordAdminAction } from '../repositories/admin-log-repository.ts';
-import {
-  changeAdminPassword,
-  LoginThrottledError,
-  verifyAdminLogin,
-} from '../services/admin-auth-service.ts';
+import { changeAdminPassword, verifyAdminLogin } from '../services/admin-auth-service.ts';
+
+/** A throttled sign-in or a full hash gate says when to come back. */
+function withRetryAfter(reply: FastifyReply, error: unknown): unknown {
+  if (error instanceof LoginThrottledError || error instanceof HashGateBusyError) {
+    reply.header('retry-after', String(error.retryAfterSeconds));
+  }
+  return error;
+}
 
 export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { database, clock } = context;
@@ -40,9 +47,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
           recordAdminAction(tx, auditActorOf(request, user), { action: 'login', at: now }),
         );
       } catch (error) {
-        if (error instanceof LoginThrottledError)
-          reply.header('retry-after', String(error.retryAfterSeconds));
-        throw error;
+        throw withRetryAfter(reply, error);
       }
     },
   );
@@ -81,15 +86,19 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
         response: { 200: okResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const call = adminCallOf(request, clock());
       const session = request.viewer.session;
       if (!session) throw new Error('an admin call without a session');
-      await changeAdminPassword(
-        database.db,
-        { ...call, sessionTokenHash: session.tokenHash },
-        request.body,
-      );
+      try {
+        await changeAdminPassword(
+          database.db,
+          { ...call, sessionTokenHash: session.tokenHash },
+          request.body,
+        );
+      } catch (error) {
+        throw withRetryAfter(reply, error);
+      }
       return { ok: true as const };
     },
   );

@@ -23,11 +23,11 @@ import {
   discardUpload,
   ingestUpload,
   receiveUpload,
-  removeStaleUploads,
   syncIndexNow,
 } from '../services/document-upload-service.ts';
 import { embedDocument } from '../services/embedding-service.ts';
 import { type IngestionDeps, removeDocumentById } from '../services/ingestion-service.ts';
+import { removeStaleUploads } from '../storage/upload-staging.ts';
 
 /** Multipart framing around the files: generous, since it only bounds an obviously false size. */
 const FRAMING_BYTES = 64 * 1024;
@@ -47,7 +47,11 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     embedChunks: embeddings ? (id) => embedDocument(database.db, embeddings, id) : null,
     onOutcome: (outcome) => context.metrics.ingested(outcome),
   };
-  await removeStaleUploads(uploadsDir, clock());
+  // What a crashed process was receiving (a decompression bomb, perhaps) goes at start.
+  const stale = await removeStaleUploads(uploadsDir, clock());
+  if (stale.length > 0) {
+    app.log.info({ folders: stale.length }, 'removed the temp files of interrupted uploads');
+  }
 
   // Scoped to these routes (this plugin is not wrapped in fastify-plugin). Past `fileSize` a
   // file is cut off and marked truncated rather than failing the request: the other files go on.

@@ -5,6 +5,7 @@ import { createLanguageModel } from '../answers/llm-answerer.ts';
 import type { AppContext } from '../app-context.ts';
 import { resolveActor } from '../http/actor.ts';
 import { sendAnswer } from '../http/answer-response.ts';
+import { answerSigner } from '../http/answer-signature.ts';
 import { type Answerer, acceptQuestion, composeAnswer } from '../services/chat-service.ts';
 
 export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
@@ -21,6 +22,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
     retrievalSeconds: metrics.retrievalDuration,
   };
   const answerMetrics = metrics.answerMetrics(config.llm ? 'llm' : 'extractive');
+  const signer = answerSigner(config.sessionSecret);
   app.post(
     '/api/chat',
     {
@@ -57,7 +59,14 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
         language: detectLanguage(question, detected_language),
         signal: disconnected.signal,
       });
-      return sendAnswer(request, reply, answer, accepted.saveAnswer, answerMetrics);
+      return sendAnswer(
+        request,
+        reply,
+        answer,
+        accepted.saveAnswer,
+        answerMetrics,
+        (text, sources) => signer.sign(question, text, sources),
+      );
     },
   );
 };

@@ -131,7 +131,10 @@ export const communityPostRoutes: FastifyPluginAsyncZod<AppContext> = async (
         async (request) => {
           const now = clock();
           const { user } = await requireCommunityMember(db, request, now);
-          return setPostMark(db, user.id, request.params.id, mark, on, now);
+          return setPostMark(db, user.id, request.params.id, mark, on, {
+            likesPerHour: config.community.likesPerHour,
+            now,
+          });
         },
       );
     }

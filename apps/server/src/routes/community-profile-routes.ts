@@ -83,7 +83,12 @@ export const communityProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const now = clock();
       const { profile } = await requireCommunityMember(db, request, now);
-      return { profile: await updateMyProfile(db, profile, request.body, now) };
+      return {
+        profile: await updateMyProfile(db, profile, request.body, {
+          usernameChangesPerHour: config.community.usernameChangesPerHour,
+          now,
+        }),
+      };
     },
   );
 

@@ -2,6 +2,7 @@ import { okResponseSchema } from '@samvad/contracts/auth';
 import {
   addMessageResponseSchema,
   conversationListSchema,
+  conversationPageQuerySchema,
   conversationSchema,
   conversationSummarySchema,
   createConversationRequestSchema,
@@ -11,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import { answerSigner } from '../http/answer-signature.ts';
 import { requireUser } from '../http/guards.ts';
 import {
   presentConversationSummary,
@@ -18,12 +20,12 @@ import {
 } from '../presenters/conversation-presenter.ts';
 import { listLiveConversations } from '../repositories/conversation-repository.ts';
 import {
-  addMessage,
   changeConversation,
-  conversationMessages,
+  conversationPage,
   createConversation,
   deleteConversation,
   findVisibleConversation,
+  importMessage,
 } from '../services/conversation-service.ts';
 import { checkAndConsume } from '../services/usage-limit-service.ts';
 
@@ -36,6 +38,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (
 ) => {
   const tags = ['conversations'];
   const db = database.db;
+  const signer = answerSigner(config.sessionSecret);
 
   app.get(
     '/api/conversations',
@@ -82,9 +85,12 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (
     '/api/conversations/:id',
     {
       schema: {
-        summary: 'One conversation with its messages (owner, or any for admins)',
+        summary: 'One conversation with its newest messages (owner, or any for admins)',
+        description:
+          'Messages come newest page first (at most 500 messages and about 1,000,000 characters), oldest first within the page; when `hasMore`, `?before=<nextCursor>` gives the page before.',
         tags,
         params: conversationIdParams,
+        querystring: conversationPageQuerySchema,
         response: { 200: conversationSchema },
       },
     },
@@ -93,7 +99,7 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const row = await findVisibleConversation(db, user, request.params.id, 'read');
       return {
         ...presentConversationSummary(row),
-        messages: await conversationMessages(db, row.id),
+        ...(await conversationPage(db, row.id, request.query.before)),
       };
     },
   );
@@ -140,7 +146,8 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (
     '/api/conversations/:id/messages',
     {
       schema: {
-        summary: 'Saves a message',
+        summary:
+          "Imports a guest's message into the account: a question (one message of the limit), or an answer with its chat signature",
         tags,
         params: conversationIdParams,
         body: messageInputSchema,
@@ -150,7 +157,11 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) => {
       const now = clock();
       const { user } = requireUser(request, now);
-      const row = await addMessage(db, user, request.params.id, request.body, now);
+      const row = await importMessage(db, user, request.params.id, request.body, {
+        now,
+        timezone: config.limits.timezone,
+        signer,
+      });
       return reply.code(201).send({ message: presentMessage(row) });
     },
   );

@@ -6,6 +6,8 @@ import { findDocumentById } from '../repositories/document-repository.ts';
 
 const documentIdParams = z.object({ id: z.string().min(1).max(64) });
 
+const DOCUMENT_CACHE_CONTROL = 'private, no-cache';
+
 /**
  * Original files behind every citation. The corpus is public writing, so anyone may open a
  * source; files are served inert (sandboxed) so an uploaded HTML file cannot run on our origin.
@@ -35,7 +37,10 @@ export const documentRoutes: FastifyPluginAsyncZod<AppContext> = async (
           'content-disposition',
           `inline; filename*=UTF-8''${encodeURIComponent(document.fileName)}`,
         )
-        .header('cache-control', 'public, max-age=86400, immutable');
+        // Revalidated on every use, so a removed document stops being served at once (404);
+        // the ETag and Last-Modified of the stored file make each revalidation a cheap 304.
+        // Private: no shared cache keeps a copy past its removal.
+        .header('cache-control', DOCUMENT_CACHE_CONTROL);
       // Chrome's PDF viewer does not run under a sandboxing CSP; PDFs carry no script of ours.
       if (isPdf) reply.removeHeader('content-security-policy');
       else

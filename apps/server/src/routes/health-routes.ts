@@ -2,7 +2,10 @@ import { healthResponseSchema, readyResponseSchema } from '@samvad/contracts/hea
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { database, storage },
+) => {
   app.get(
     '/api/health',
     {
@@ -20,6 +23,9 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     {
       schema: {
         summary: 'Readiness: the database answers and every migration is applied',
+        description:
+          "`storage: 'full'` while the database's disk is too full for writes: they are refused " +
+          'with 507, reads go on, so the instance stays ready (200).',
         tags: ['health'],
         response: { 200: readyResponseSchema, 503: readyResponseSchema },
       },
@@ -30,6 +36,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
       return reply.code(ready ? 200 : 503).send({
         status: ready ? 'ready' : 'not_ready',
         database: { kind: database.kind, ...state },
+        storage: storage.current(),
       });
     },
   );

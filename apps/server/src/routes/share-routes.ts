@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { resolveActor } from '../http/actor.ts';
+import { answerSigner } from '../http/answer-signature.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireUser } from '../http/guards.ts';
 import { revokeShare, shareConversation } from '../services/conversation-service.ts';
@@ -20,6 +21,7 @@ export const shareRoutes: FastifyPluginAsyncZod<AppContext> = async (
 ) => {
   const tags = ['sharing'];
   const db = database.db;
+  const signer = answerSigner(config.sessionSecret);
 
   app.post(
     '/api/conversations/:id/share',
@@ -46,13 +48,11 @@ export const shareRoutes: FastifyPluginAsyncZod<AppContext> = async (
           'body: a guest shares by sending {title, messages}',
         );
       }
-      const shareableId = await shareGuestConversation(
-        db,
-        actor,
-        request.body,
+      const shareableId = await shareGuestConversation(db, actor, request.body, {
         now,
-        config.limits.timezone,
-      );
+        timezone: config.limits.timezone,
+        signer,
+      });
       return { shareableId };
     },
   );

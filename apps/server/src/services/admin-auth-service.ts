@@ -1,14 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type LoginAttempt,
+  loginNotChecked,
+  loginSucceeded,
+  reserveLoginAttempt,
+} from '../auth/login-throttle.ts';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import { AppError, BannedError } from '../http/app-error.ts';
 import { recordAdminAction } from '../repositories/admin-log-repository.ts';
-import {
-  clearLoginFailures,
-  recentLoginFailures,
-  recordLoginFailure,
-} from '../repositories/login-failure-repository.ts';
 import { deleteOtherSessions } from '../repositories/session-repository.ts';
 import {
   countAdmins,
@@ -19,64 +21,53 @@ import {
 import type { AdminCall } from './admin-user-service.ts';
 import { isBanned } from './session-service.ts';
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_MAX_FAILURES = 5;
-
-/** Thrown with a Retry-After, in seconds, when too many logins failed. */
-export class LoginThrottledError extends AppError {
-  readonly retryAfterSeconds: number;
-
-  constructor(retryAfterSeconds: number) {
-    super(
-      'rate_limited',
-      `Too many failed sign-in attempts. Try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`,
-    );
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
 /**
- * Username + password sign-in. After 5 failures in 15 minutes for the username or the address,
- * further attempts are refused before the password is even checked.
+ * Username + password sign-in. The attempt is reserved (counted as a failure) before the
+ * password is hashed, so parallel attempts cannot outrun the throttle (auth/login-throttle.ts);
+ * a right password then clears its pair, a refusal by the busy hash gate uncounts it.
  */
 export async function verifyAdminLogin(
   db: Database,
   input: { username: string; password: string; ip: string },
   now: Date,
 ): Promise<UserRow> {
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const failures = await recentLoginFailures(db, input.username, input.ip, since);
-  const byUser = failures.filter((f) => f.username === input.username.toLowerCase());
-  const byIp = failures.filter((f) => f.ip === input.ip);
-  for (const list of [byUser, byIp]) {
-    if (list.length >= LOGIN_MAX_FAILURES) {
-      const unlocksAt =
-        (list[list.length - LOGIN_MAX_FAILURES]?.failedAt.getTime() ?? 0) + LOGIN_WINDOW_MS;
-      throw new LoginThrottledError(Math.max(1, Math.ceil((unlocksAt - now.getTime()) / 1000)));
-    }
-  }
-  const user = await findUserByUsername(db, input.username);
-  const valid = user?.passwordHash
-    ? await verifyPassword(input.password, user.passwordHash)
-    : await verifyPassword(input.password, await decoyHash()).then(() => false);
+  const attempt = await reserveLoginAttempt(db, input, now);
+  const { user, valid } = await checkPassword(db, attempt, input);
   if (!user || !valid) {
-    await db.transaction(async (tx) => {
-      await recordLoginFailure(tx, input.username, input.ip, now);
-      await recordAdminAction(
-        tx,
-        {
-          adminId: user?.id ?? null,
-          adminEmail: user ? (user.email ?? user.username) : input.username,
-          ipAddress: input.ip,
-        },
-        { action: 'login_failed', details: { username: input.username }, at: now },
-      );
-    });
+    // The reserved row stays as the failure; the audit row says who was tried, and from where.
+    await recordAdminAction(
+      db,
+      {
+        adminId: user?.id ?? null,
+        adminEmail: user ? (user.email ?? user.username) : input.username,
+        ipAddress: input.ip,
+      },
+      { action: 'login_failed', details: { username: input.username }, at: now },
+    );
     throw new AppError('unauthorized', 'Invalid username or password. Please try again.');
   }
-  await clearLoginFailures(db, input.username);
+  await loginSucceeded(db, attempt);
   if (isBanned(user, now)) throw new BannedError(user);
   return user;
+}
+
+/** The slowdown, then one hash: the user's, or a decoy's when there is no such user. */
+async function checkPassword(
+  db: Database,
+  attempt: LoginAttempt,
+  input: { username: string; password: string },
+): Promise<{ user: UserRow | null; valid: boolean }> {
+  try {
+    if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+    const user = await findUserByUsername(db, input.username);
+    const valid = user?.passwordHash
+      ? await verifyPassword(input.password, user.passwordHash)
+      : await verifyPassword(input.password, await decoyHash()).then(() => false);
+    return { user, valid };
+  } catch (error) {
+    await loginNotChecked(db, attempt);
+    throw error;
+  }
 }
 
 /**

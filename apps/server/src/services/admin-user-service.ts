@@ -35,9 +35,36 @@ export async function findUserOrThrow(db: Database, userId: string): Promise<Use
 }
 
 /**
- * Make Admin / Remove Admin. An admin cannot demote themselves, and the last admin cannot be
- * demoted: the admin rows are locked first, so two admins demoting each other at once cannot
- * both succeed.
+ * The rule that keeps the dashboard reachable: at least one active (unbanned) admin remains.
+ * Runs inside the transaction that makes the change, with every admin row locked, so two admins
+ * banning or demoting each other at once cannot both succeed. The caller is re-checked under
+ * the same lock: an admin banned or demoted a moment ago cannot still act.
+ */
+export async function keepAnActiveAdmin(
+  tx: Database,
+  call: AdminCall,
+  target: { id: string; losesAdmin: boolean; verb: 'banned' | 'demoted' },
+): Promise<void> {
+  const admins = await lockAdmins(tx);
+  const active = admins.filter((admin) => !isBanned(admin, call.now));
+  const targetIsActiveAdmin = active.some((admin) => admin.id === target.id);
+  if (target.losesAdmin && targetIsActiveAdmin && active.length === 1) {
+    throw new AppError(
+      'conflict',
+      `The last active admin cannot be ${target.verb}: at least one admin must be able to sign in.`,
+    );
+  }
+  if (!active.some((admin) => admin.id === call.admin.id)) {
+    throw new AppError(
+      'forbidden',
+      'You are no longer an active administrator: your admin role was removed or you were banned.',
+    );
+  }
+}
+
+/**
+ * Make Admin / Remove Admin. An admin cannot demote themselves, and the last active admin
+ * cannot be demoted (keepAnActiveAdmin, under the admin rows' lock).
  */
 export function setUserRole(
   db: Database,
@@ -46,16 +73,16 @@ export function setUserRole(
   input: RoleRequest,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
-    const user = await findUserOrThrow(tx, userId);
-    if (user.role === 'admin' && input.role !== 'admin') {
-      if (user.id === call.admin.id) {
-        throw new AppError('validation_failed', 'You cannot remove your own admin role.');
-      }
-      const admins = await lockAdmins(tx);
-      if (admins.filter((id) => id !== user.id).length === 0) {
-        throw new AppError('conflict', 'The last admin cannot be demoted.');
-      }
+    if (userId === call.admin.id && input.role !== 'admin') {
+      throw new AppError('validation_failed', 'You cannot remove your own admin role.');
     }
+    await keepAnActiveAdmin(tx, call, {
+      id: userId,
+      losesAdmin: input.role !== 'admin',
+      verb: 'demoted',
+    });
+    // Read after the lock, so the audit row's "before" is what this change replaced.
+    const user = await findUserOrThrow(tx, userId);
     const updated = await updateUser(tx, user.id, { role: input.role });
     await recordAdminAction(tx, call.actor, {
       action: 'update_role',
@@ -81,7 +108,8 @@ export function banStateOf(user: UserRow, now: Date) {
 
 /**
  * Bans or unbans inside the caller's transaction (the ban-status call, and Restrict User in
- * the Rate Limits tab). An admin cannot ban themselves; an end time must be in the future.
+ * the Rate Limits tab). An admin cannot ban themselves; an end time must be in the future; the
+ * last active admin cannot be banned.
  */
 export async function applyBan(
   tx: Database,
@@ -95,6 +123,7 @@ export async function applyBan(
   if (change.banned && change.until && change.until.getTime() <= call.now.getTime()) {
     throw new AppError('validation_failed', 'bannedUntil must be in the future.');
   }
+  await keepAnActiveAdmin(tx, call, { id: user.id, losesAdmin: change.banned, verb: 'banned' });
   return updateUser(tx, user.id, {
     banned: change.banned,
     banReason: change.banned ? change.reason || null : null,
@@ -110,6 +139,8 @@ export function setBanStatus(
   input: BanStatusRequest,
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
+    // The admin rows first, the target after: its "before" is then what this ban replaced.
+    await lockAdmins(tx);
     const user = await findUserOrThrow(tx, userId);
     const updated = await applyBan(tx, call, user, {
       banned: input.banned,

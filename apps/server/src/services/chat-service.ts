@@ -37,7 +37,9 @@ export type ChatInput = { question: string; conversationId: string | null };
 
 /**
  * Before any token: limits for the request, the conversation and its messages (429 with the
- * spec payload), then, for a member's conversation, the question is saved at once.
+ * spec payload), then, for a member's conversation, the question is saved at once. The units
+ * and the saved question are one transaction, so a refusal (of any limit, or of a full
+ * conversation) charges nothing: a chat refused by its message limit keeps the day's request.
  * Returns a function that saves the final answer, so nothing is lost if the client leaves.
  */
 export async function acceptQuestion(
@@ -53,26 +55,28 @@ export async function acceptQuestion(
     member && conversationId
       ? await findVisibleConversation(db, member, conversationId, 'write')
       : null;
-  await checkAndConsume(db, actor, 'request', { now, timezone });
-  if (conversationId) {
-    if (actor.kind === 'guest')
-      await checkAndConsume(db, actor, 'conversation', { conversationId, now, timezone });
-    await checkAndConsume(db, actor, 'message', { conversationId, now, timezone });
-  }
+  // Always in this order (request, conversation, message, then the conversation's row), so
+  // parallel chats take the same locks in the same order and queue instead of deadlocking.
+  await db.transaction(async (tx) => {
+    await checkAndConsume(tx, actor, 'request', { now, timezone });
+    if (conversationId) {
+      if (actor.kind === 'guest')
+        await checkAndConsume(tx, actor, 'conversation', { conversationId, now, timezone });
+      await checkAndConsume(tx, actor, 'message', { conversationId, now, timezone });
+    }
+    if (!member || !conversation) return;
+    await addMessage(
+      tx,
+      member,
+      conversation.id,
+      { role: 'user', content: input.question, sources: [] },
+      now,
+    );
+    if (conversation.messageCount === 0 && conversation.title === DEFAULT_CONVERSATION_TITLE) {
+      await updateConversation(tx, conversation.id, { title: cutTitle(input.question) });
+    }
+  });
   if (!member || !conversation) return { saveAnswer: async () => {} };
-
-  await addMessage(
-    db,
-    member,
-    conversation.id,
-    { role: 'user', content: input.question, sources: [] },
-    now,
-  );
-  if (conversation.messageCount === 0 && conversation.title === DEFAULT_CONVERSATION_TITLE) {
-    await updateConversation(db, conversation.id, {
-      title: cutTitle(input.question),
-    });
-  }
   return {
     async saveAnswer(answer, sources) {
       if (!answer.trim()) return;

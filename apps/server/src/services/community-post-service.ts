@@ -26,7 +26,7 @@ import {
 import { adjustProfileCount, findProfilesByUserIds } from '../repositories/profile-repository.ts';
 import { incrementCounter } from '../repositories/usage-repository.ts';
 import { randomId } from './conversation-service.ts';
-import { HourlyLimitError } from './usage-limit-service.ts';
+import { type HourlyAction, HourlyLimitError } from './usage-limit-service.ts';
 
 const timePosition = z.object({ at: z.iso.datetime(), id: z.string().max(64) });
 const feedPosition = z.object({ at: z.iso.datetime(), key: z.string().max(200) });
@@ -44,7 +44,7 @@ export function hourWindow(now: Date): string {
 export async function takeHourlyUnit(
   tx: Database,
   userId: string,
-  kind: 'post' | 'follow',
+  kind: HourlyAction,
   limit: number,
   now: Date,
 ): Promise<void> {
@@ -106,20 +106,29 @@ export async function deletePost(db: Database, user: UserRow, id: string): Promi
   });
 }
 
-/** Like/repost on or off; idempotent, and the counts stay equal to the rows. */
+/**
+ * Like/repost on or off; idempotent, and the counts stay equal to the rows. Turning one on
+ * spends an hourly unit (likes and reposts share them), even when it was already on, so a
+ * like/unlike loop is bounded; turning off is free.
+ */
 export async function setPostMark(
   db: Database,
   userId: string,
   postId: string,
   mark: 'like' | 'repost',
   on: boolean,
-  now: Date,
+  options: { likesPerHour: number; now: Date },
 ): Promise<PostToggleResponse> {
   // Checked first: a like on a missing post would otherwise be a foreign-key failure.
   if (!(await findPostRow(db, postId)))
     throw new AppError('not_found', `No post has the id ${postId}`);
-  const counts = await db.transaction((tx) => togglePostMark(tx, mark, postId, userId, on, now));
-  if (!counts) throw new AppError('not_found', `No post has the id ${postId}`);
+  const counts = await db.transaction(async (tx) => {
+    if (on) await takeHourlyUnit(tx, userId, 'like', options.likesPerHour, options.now);
+    const changed = await togglePostMark(tx, mark, postId, userId, on, options.now);
+    // Thrown inside, so that a post deleted meanwhile costs no unit.
+    if (!changed) throw new AppError('not_found', `No post has the id ${postId}`);
+    return changed;
+  });
   const [liked, reposted] = await Promise.all([
     hasPostMark(db, 'like', postId, userId),
     hasPostMark(db, 'repost', postId, userId),

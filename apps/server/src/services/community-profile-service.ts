@@ -121,30 +121,42 @@ export async function createProfile(
   return presentOne(db, row, user.id);
 }
 
+/**
+ * Edits the caller's profile. A new username spends one of the member's hourly renames (each
+ * breaks links to the old name and frees it for someone else); a refused or taken name costs
+ * nothing, as the unit and the update are one transaction.
+ */
 export async function updateMyProfile(
   db: Database,
   profile: ProfileRow,
   input: z.output<typeof updateProfileRequestSchema>,
-  now: Date,
+  options: { usernameChangesPerHour: number; now: Date },
 ): Promise<Profile> {
+  const { now } = options;
+  const renaming = input.username !== undefined && input.username !== profile.username;
   if (input.username && input.username.toLowerCase() !== profile.username.toLowerCase()) {
     if (await usernameTaken(db, input.username))
       throw new AppError('conflict', communityText.usernameTaken);
   }
   const username = input.username ?? profile.username;
   try {
-    const row = await updateProfile(
-      db,
-      profile.userId,
-      {
-        username,
-        ...(input.displayName !== undefined
-          ? { displayName: input.displayName?.trim() || username }
-          : {}),
-        ...(input.bio !== undefined ? { bio: input.bio?.trim() || null } : {}),
-      },
-      now,
-    );
+    const row = await db.transaction(async (tx) => {
+      if (renaming) {
+        await takeHourlyUnit(tx, profile.userId, 'username', options.usernameChangesPerHour, now);
+      }
+      return updateProfile(
+        tx,
+        profile.userId,
+        {
+          username,
+          ...(input.displayName !== undefined
+            ? { displayName: input.displayName?.trim() || username }
+            : {}),
+          ...(input.bio !== undefined ? { bio: input.bio?.trim() || null } : {}),
+        },
+        now,
+      );
+    });
     return presentOne(db, row, profile.userId);
   } catch (error) {
     // A concurrent rename took the name between the check and the update (unique index).

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
@@ -9,9 +9,11 @@ import {
   UPLOAD_MAX_FILES,
   type UploadEvent,
 } from '@samvad/contracts/admin-documents';
+import { BIDI_CONTROL_MESSAGE, hasBidiControls } from '@samvad/contracts/storable-text';
 import { AppError } from '../http/app-error.ts';
 import { formatSize } from '../knowledge/load-document.ts';
 import { type AuditActor, recordAdminAction } from '../repositories/admin-log-repository.ts';
+import { newUploadFolder } from '../storage/upload-staging.ts';
 import {
   type IngestionDeps,
   type IngestOutcome,
@@ -31,9 +33,6 @@ export type ReceivedFile =
 export type ReceivedUpload = { dir: string; files: ReceivedFile[]; replace: boolean };
 
 const MAX_FILE_NAME_LENGTH = 255;
-/** Upload folders this old were left by a process that died mid-upload. */
-const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Streams each file of a multipart upload to a temp file as it arrives (never the whole file in
  * memory). A file of another type, or over `maxFileBytes`, is drained and marked refused; the
@@ -44,13 +43,21 @@ export async function receiveUpload(
   options: { uploadsDir: string; maxFileBytes: number },
 ): Promise<ReceivedUpload> {
   await mkdir(options.uploadsDir, { recursive: true });
-  const dir = await mkdtemp(path.join(options.uploadsDir, 'upload-'));
+  const dir = await newUploadFolder(options.uploadsDir);
   const upload: ReceivedUpload = { dir, files: [], replace: false };
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.fieldname === 'replace') upload.replace = part.value === 'true';
         continue;
+      }
+      // A name that reverses how the text after it reads ("invoice\u202Efdp.exe" shows as
+      // "invoiceexe.pdf") is a lie told to whoever reads the list: the whole upload is refused.
+      if (hasBidiControls(part.filename)) {
+        throw new AppError(
+          'bad_request',
+          `${BIDI_CONTROL_MESSAGE}: the file name "${showControls(part.filename)}". Rename the file and upload it again.`,
+        );
       }
       upload.files.push(
         await receiveFile(part.file, part.filename, dir, upload.files.length, options),
@@ -129,16 +136,15 @@ export async function discardUpload(upload: Pick<ReceivedUpload, 'dir'>): Promis
   await rm(upload.dir, { recursive: true, force: true }).catch(() => undefined);
 }
 
-/** Best effort at start: temp folders a crashed process left behind (older than a day). */
-export async function removeStaleUploads(uploadsDir: string, now: Date): Promise<void> {
-  const names = await readdir(uploadsDir).catch(() => [] as string[]);
-  for (const name of names) {
-    const folder = path.join(uploadsDir, name);
-    const info = await stat(folder).catch(() => null);
-    if (info && now.getTime() - info.mtimeMs > STALE_UPLOAD_MS) {
-      await rm(folder, { recursive: true, force: true }).catch(() => undefined);
-    }
-  }
+/** A name's direction controls as visible code points: "invoice<U+202E>fdp.exe". */
+function showControls(name: string): string {
+  return [...name]
+    .map((char) =>
+      hasBidiControls(char)
+        ? `<U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`
+        : char,
+    )
+    .join('');
 }
 
 export type UploadDeps = IngestionDeps & {

@@ -35,14 +35,24 @@ export class RateLimitError extends AppError {
   }
 }
 
-/** 429 of a community abuse limit: at most so many posts (or follows) per member and hour. */
+/** The community actions limited per member and hour; likes and reposts share 'like'. */
+export type HourlyAction = 'post' | 'follow' | 'like' | 'username';
+
+const HOURLY_REFUSALS: Record<HourlyAction, (limit: number) => string> = {
+  post: (limit) => `You can make at most ${limit} posts an hour.`,
+  follow: (limit) => `You can make at most ${limit} follows an hour.`,
+  like: (limit) => `You can give at most ${limit} likes and reposts an hour.`,
+  username: (limit) =>
+    `You can change your username at most ${limit} ${limit === 1 ? 'time' : 'times'} an hour.`,
+};
+
+/** 429 of a community abuse limit: at most so many posts, follows, … per member and hour. */
 export class HourlyLimitError extends AppError {
   override name = 'HourlyLimitError';
-  readonly kind: 'post' | 'follow';
+  readonly kind: HourlyAction;
 
-  constructor(kind: 'post' | 'follow', limit: number) {
-    const what = kind === 'post' ? 'posts' : 'follows';
-    super('rate_limited', `You can make at most ${limit} ${what} an hour. Please try again later.`);
+  constructor(kind: HourlyAction, limit: number) {
+    super('rate_limited', `${HOURLY_REFUSALS[kind](limit)} Please try again later.`);
     this.kind = kind;
   }
 }

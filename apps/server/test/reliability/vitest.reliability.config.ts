@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'reliability',
+    allowOnly: false,
     root: import.meta.dirname,
     include: ['**/*.reliability.test.ts'],
     testTimeout: 15 * 60_000,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from '../../src/config/env.ts';
 import type { Database } from '../../src/db/database.ts';
-import { type UserRow, users } from '../../src/db/schema.ts';
+import { type UserRow, userLimits, users } from '../../src/db/schema.ts';
 import { createSession } from '../../src/services/session-service.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -35,8 +35,12 @@ export async function signIn(
  * A signed-in member with one new conversation: their cookie, its id, and a reader of its
  * messages as the API returns them.
  */
-export async function memberConversation(t: TestApp) {
+export async function memberConversation(
+  t: TestApp,
+  limits?: { maxRequestsPerDay?: number; maxMessagesPerConversation?: number },
+) {
   const user = await insertUser(t.database.db);
+  if (limits) await t.database.db.insert(userLimits).values({ userId: user.id, ...limits });
   const { cookie } = await signIn(t.database.db, t.config, user.id, t.clock.now());
   const created = await t.app.inject({
     method: 'POST',
@@ -49,5 +53,5 @@ export async function memberConversation(t: TestApp) {
     (
       await t.app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: { cookie } })
     ).json().messages as { role: string; content: string; sources: { file_name: string }[] }[];
-  return { cookie, id, messages };
+  return { cookie, id, messages, userId: user.id };
 }

@@ -7,6 +7,8 @@ import { type Mock, vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { AppRoutes } from '../app/router.tsx';
+import { stubbedAnswerProblem } from './api-contracts.ts';
+import { recordStubViolation } from './stub-violations.ts';
 
 export const testPersona: Persona = personaSchema.parse({
   productName: 'Test Product',
@@ -16,21 +18,50 @@ export const testPersona: Persona = personaSchema.parse({
   description: 'A description for link previews.',
 });
 
-type Answer = { status: number; body?: unknown } | 'never' | 'network-error';
+/**
+ * A JSON answer (checked against the route's contract: api-contracts.ts); a JSON body the
+ * server never sends (`malformed`: for tests of the client's own checks; not checked); a
+ * non-JSON page from something in front of the server (`text`: a proxy's error page); or none.
+ */
+type Answer =
+  | { status: number; body?: unknown }
+  | { status: number; malformed: unknown }
+  | { status: number; text: string }
+  | 'never'
+  | 'network-error';
 /** An answer, or a function choosing one per request (e.g. by method, or by call count). */
 type AnswerSource = Answer | ((init: RequestInit | undefined) => Answer);
 
-/** Stubs fetch with one answer per API path; unknown paths answer 404. */
+/**
+ * Stubs fetch with one answer per API path; unknown paths answer the server's 404. Every JSON
+ * answer must be one the server could send (the route's status and schema, or an error body):
+ * a stub that drifts from the contract fails the test (setup.ts).
+ */
 export function stubApi(answers: Record<string, AnswerSource>): Mock<typeof fetch> {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const source = answers[String(input)] ?? {
+    const url = String(input);
+    const source = answers[url] ?? {
       status: 404,
-      body: { error: { code: 'not_found' } },
+      body: { error: { code: 'not_found', message: `Nothing matches ${url}` } },
     };
     const answer = typeof source === 'function' ? source(init) : source;
     if (answer === 'never') return new Promise<Response>(() => {});
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    if ('text' in answer) {
+      return new Response(answer.text, {
+        status: answer.status,
+        headers: { 'content-type': 'text/html' },
+      });
+    }
+    let body: unknown;
+    if ('malformed' in answer) body = answer.malformed;
+    else {
+      const method = init?.method ?? 'GET';
+      const problem = stubbedAnswerProblem(method, url, answer.status, answer.body);
+      if (problem) recordStubViolation(`${method} ${url} → ${answer.status}: ${problem}`);
+      body = answer.body;
+    }
+    return new Response(body === undefined ? null : JSON.stringify(body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },
     });
@@ -76,22 +107,8 @@ export function renderApp(path = '/', { strict = false }: { strict?: boolean } =
   return { ...utils, path: () => currentPath };
 }
 
-/** A session user for tests; override what matters. */
-export function testUser(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    id: 'u1',
-    name: 'Asha Devi',
-    email: 'asha@example.org',
-    image: null,
-    username: null,
-    role: 'user',
-    banned: false,
-    isBanned: false,
-    banReason: null,
-    bannedUntil: null,
-    ...overrides,
-  };
-}
+// Kept with the other server answers (a light module); here too for the many tests that render.
+export { testUser } from './server-answers.ts';
 
 /** The session answer for a signed-in `user`. */
 export const signedInSession = (user: SessionUser) => ({

@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { installMatchMedia } from './match-media.ts';
+import { takeStubViolations } from './stub-violations.ts';
 
 beforeEach(() => {
   installMatchMedia();
@@ -12,4 +13,8 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.className = '';
+  const violations = takeStubViolations();
+  if (violations.length > 0) {
+    throw new Error(`stubbed API answers that break the contract:\n- ${violations.join('\n- ')}`);
+  }
 });

@@ -1,49 +1,65 @@
 /**
- * ZIP and XML helpers for the container formats (EPUB, DOCX).
+ * ZIP and XML helpers for the container formats (EPUB, DOCX). Everything one file unpacks and
+ * parses counts against one ReadBudget: the limits bound the document, not each part of it.
  */
 import type { AnyNode, Document, Element } from 'domhandler';
-import { unzipSync } from 'fflate';
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomUtils } from 'htmlparser2';
 import { LoadError } from '../types.ts';
-
-/** A single member this large is not a book chapter; refusing it guards against zip bombs. */
-const MAX_MEMBER_BYTES = 200 * 1024 * 1024;
+import { DEFAULT_LOAD_LIMITS, ReadBudget } from './limits.ts';
+import { parseCounted } from './parse-counted.ts';
+import { ZipBudgetError, ZipFormatError, ZipReader } from './zip.ts';
 
 export class Archive {
-  readonly #bytes: Uint8Array;
+  readonly budget: ReadBudget;
   readonly #format: string;
+  readonly #zip: ZipReader;
 
-  constructor(bytes: Uint8Array, format: string) {
-    this.#bytes = bytes;
+  constructor(
+    bytes: Uint8Array,
+    format: string,
+    budget = new ReadBudget(format, DEFAULT_LOAD_LIMITS),
+  ) {
     this.#format = format;
-  }
-
-  /** The named members that exist, decompressed; names are matched exactly. */
-  read(names: readonly string[]): Map<string, Uint8Array> {
-    const wanted = new Set(names);
+    this.budget = budget;
     try {
-      const files = unzipSync(this.#bytes, {
-        filter: (file) => wanted.has(file.name) && file.originalSize <= MAX_MEMBER_BYTES,
-      });
-      return new Map(Object.entries(files));
+      this.#zip = new ZipReader(bytes);
     } catch (error) {
-      throw new LoadError('damaged', `${this.#format} is damaged or not a valid ${this.#format}`, {
-        cause: error,
-      });
+      throw this.#damaged(error);
     }
   }
 
-  readText(name: string): string | null {
-    const member = this.read([name]).get(name);
+  /** The named member (matched exactly), unpacked; null when the archive has none. */
+  async read(name: string): Promise<Uint8Array | null> {
+    const member = this.#zip.members.get(name);
+    if (!member) return null;
+    try {
+      const bytes = await this.#zip.unpack(member, this.budget.bytesLeft);
+      this.budget.takeBytes(bytes.length);
+      return bytes;
+    } catch (error) {
+      if (error instanceof ZipBudgetError) throw this.budget.tooManyBytes();
+      throw error instanceof ZipFormatError ? this.#damaged(error) : error;
+    }
+  }
+
+  async readText(name: string): Promise<string | null> {
+    const member = await this.read(name);
     return member ? new TextDecoder('utf-8').decode(member) : null;
+  }
+
+  /** Parses XML counted against this file's element budget. */
+  parseXml(text: string): Document {
+    return parseCounted(text, { xmlMode: true }, this.budget);
+  }
+
+  #damaged(error: unknown): LoadError {
+    return new LoadError('damaged', `${this.#format} is damaged or not a valid ${this.#format}`, {
+      cause: error,
+    });
   }
 }
 
 export const isElement = (node: AnyNode): node is Element => 'attribs' in node;
-
-export function parseXml(text: string): Document {
-  return parseDocument(text, { xmlMode: true });
-}
 
 /** Elements by qualified name ("w:p") or, for namespaced XML, by local name ("rootfile"). */
 export function elementsNamed(root: AnyNode | AnyNode[], name: string): Element[] {

@@ -27,7 +27,7 @@ function tinyDocx(body: string, extra: Record<string, string> = {}): Uint8Array 
 }
 
 describe('loadDocx', () => {
-  it('reads paragraphs, tabs, breaks and heading styles', () => {
+  it('reads paragraphs, tabs, breaks and heading styles', async () => {
     const styles = `<?xml version="1.0"?><w:styles xmlns:w="${W}">
       <w:style w:type="paragraph" w:styleId="berschrift1"><w:name w:val="heading 1"/></w:style>
       <w:style w:type="paragraph" w:styleId="Quote"><w:name w:val="Quote"/></w:style></w:styles>`;
@@ -49,7 +49,7 @@ describe('loadDocx', () => {
       paragraph(''),
       `<w:tbl><w:tr><w:tc>${paragraph(t('A cell'))}</w:tc></w:tr></w:tbl>`,
     ].join('');
-    const result = loadDocx(
+    const result = await loadDocx(
       tinyDocx(body, { 'word/styles.xml': styles, 'docProps/core.xml': core }),
     );
     expect(result.blocks.map((block) => [block.kind, block.level ?? null, block.text])).toEqual([
@@ -68,14 +68,14 @@ describe('loadDocx', () => {
     expect(result.blocks.every((block) => block.page === null && block.anchor === null)).toBe(true);
   });
 
-  it('uses an explicit outline level when there is no heading style', () => {
+  it('uses an explicit outline level when there is no heading style', async () => {
     const body = `<w:p><w:pPr><w:outlineLvl w:val="2"/></w:pPr>${t('Deep')}</w:p>`;
-    expect(loadDocx(tinyDocx(body)).blocks).toEqual([
+    expect((await loadDocx(tinyDocx(body))).blocks).toEqual([
       expect.objectContaining({ kind: 'heading', level: 3, text: 'Deep' }),
     ]);
   });
 
-  it('rejects bytes that are not a ZIP archive', () => {
-    expect(() => loadDocx(strToU8('PK but not really'))).toThrowError(LoadError);
+  it('rejects bytes that are not a ZIP archive', async () => {
+    await expect(loadDocx(strToU8('PK but not really'))).rejects.toThrowError(LoadError);
   });
 });

@@ -6,7 +6,8 @@
 import type { AnyNode, Element } from 'domhandler';
 import { hasContent, normaliseText } from '../normalise.ts';
 import type { LoadedBlock } from '../types.ts';
-import { Archive, elementsNamed, firstText, isElement, parseXml } from './archive.ts';
+import { Archive, elementsNamed, firstText, isElement } from './archive.ts';
+import { DEFAULT_LOAD_LIMITS, type LoadLimits, ReadBudget } from './limits.ts';
 import type { LoaderResult } from './result.ts';
 
 const DOCUMENT = 'word/document.xml';
@@ -21,10 +22,10 @@ function levelOfStyleName(name: string): number | null {
 }
 
 /** Style id → heading level, following styles.xml names (ids are localised: "berschrift1"). */
-function readStyleLevels(stylesXml: string | null): Map<string, number> {
+function readStyleLevels(archive: Archive, stylesXml: string | null): Map<string, number> {
   const levels = new Map<string, number>();
   if (!stylesXml) return levels;
-  for (const style of elementsNamed(parseXml(stylesXml).children, 'w:style')) {
+  for (const style of elementsNamed(archive.parseXml(stylesXml).children, 'w:style')) {
     const id = style.attribs['w:styleId'];
     const name = elementsNamed(style, 'w:name')[0]?.attribs['w:val'];
     const outline = elementsNamed(style, 'w:outlineLvl')[0]?.attribs['w:val'];
@@ -79,26 +80,26 @@ function headingLevel(paragraph: Element, styleLevels: Map<string, number>): num
   return styleLevels.get(styleId) ?? levelOfStyleName(styleId);
 }
 
-export function loadDocx(bytes: Uint8Array): LoaderResult {
-  const archive = new Archive(bytes, 'DOCX');
-  const members = archive.read([DOCUMENT, STYLES, CORE]);
-  const decode = (name: string) => {
-    const member = members.get(name);
-    return member ? new TextDecoder('utf-8').decode(member) : null;
-  };
-  const documentXml = decode(DOCUMENT);
+export async function loadDocx(
+  bytes: Uint8Array,
+  limits: LoadLimits = DEFAULT_LOAD_LIMITS,
+): Promise<LoaderResult> {
+  const archive = new Archive(bytes, 'DOCX', new ReadBudget('DOCX', limits));
+  const documentXml = await archive.readText(DOCUMENT);
   if (!documentXml) {
     return { blocks: [], title: null, pageCount: null, warnings: ['The DOCX has no document.'] };
   }
-  const styleLevels = readStyleLevels(decode(STYLES));
+  const styleLevels = readStyleLevels(archive, await archive.readText(STYLES));
   const blocks: LoadedBlock[] = [];
   // Nested paragraphs (text boxes) are read with their outer paragraph, so only outer ones.
-  const paragraphs = elementsNamed(parseXml(documentXml).children, 'w:p').filter((paragraph) => {
-    for (let parent = paragraph.parent; parent; parent = parent.parent) {
-      if (isElement(parent) && parent.name === 'w:p') return false;
-    }
-    return true;
-  });
+  const paragraphs = elementsNamed(archive.parseXml(documentXml).children, 'w:p').filter(
+    (paragraph) => {
+      for (let parent = paragraph.parent; parent; parent = parent.parent) {
+        if (isElement(parent) && parent.name === 'w:p') return false;
+      }
+      return true;
+    },
+  );
   for (const paragraph of paragraphs) {
     const text = normaliseText(paragraphText(paragraph));
     if (!hasContent(text)) continue;
@@ -113,10 +114,10 @@ export function loadDocx(bytes: Uint8Array): LoaderResult {
       anchor: null,
     });
   }
-  const core = decode(CORE);
+  const core = await archive.readText(CORE);
   return {
     blocks,
-    title: core ? firstText(parseXml(core).children, 'dc:title') : null,
+    title: core ? firstText(archive.parseXml(core).children, 'dc:title') : null,
     pageCount: null,
     warnings: [],
   };

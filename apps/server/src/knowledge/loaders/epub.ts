@@ -6,9 +6,10 @@
 import { DomUtils } from 'htmlparser2';
 import { normaliseText } from '../normalise.ts';
 import { LoadError, type LoadedBlock } from '../types.ts';
-import { Archive, elementsNamed, firstText, parseXml, resolveMember } from './archive.ts';
+import { Archive, elementsNamed, firstText, resolveMember } from './archive.ts';
 import { declaredCharset, decodeText } from './decode.ts';
 import { extractHtmlBlocks } from './html-blocks.ts';
+import { DEFAULT_LOAD_LIMITS, type LoadLimits, ReadBudget } from './limits.ts';
 import type { LoaderResult } from './result.ts';
 
 type ManifestItem = { path: string; mediaType: string; properties: string };
@@ -16,17 +17,20 @@ type ManifestItem = { path: string; mediaType: string; properties: string };
 const invalid = (detail: string) =>
   new LoadError('damaged', `EPUB is damaged or not a valid EPUB (${detail})`);
 
-function readPackagePath(archive: Archive): string {
-  const container = archive.readText('META-INF/container.xml');
+async function readPackagePath(archive: Archive): Promise<string> {
+  const container = await archive.readText('META-INF/container.xml');
   if (!container) throw invalid('no META-INF/container.xml');
-  const rootfile = elementsNamed(parseXml(container).children, 'rootfile')[0];
+  const rootfile = elementsNamed(archive.parseXml(container).children, 'rootfile')[0];
   const path = rootfile?.attribs['full-path'];
   if (!path) throw invalid('no package document');
   return path;
 }
 
 /** Table-of-contents labels by chapter file, from the EPUB 3 nav or the EPUB 2 NCX. */
-function readTocLabels(archive: Archive, manifest: Map<string, ManifestItem>): Map<string, string> {
+async function readTocLabels(
+  archive: Archive,
+  manifest: Map<string, ManifestItem>,
+): Promise<Map<string, string>> {
   const labels = new Map<string, string>();
   const nav = [...manifest.values()].find((item) => item.properties.split(' ').includes('nav'));
   const ncx = [...manifest.values()].find((item) => item.mediaType === 'application/x-dtbncx+xml');
@@ -36,15 +40,15 @@ function readTocLabels(archive: Archive, manifest: Map<string, ManifestItem>): M
     if (!labels.has(path)) labels.set(path, normaliseText(label));
   };
   if (nav) {
-    const text = archive.readText(nav.path);
-    const navElement = text ? elementsNamed(parseXml(text).children, 'nav')[0] : undefined;
+    const text = await archive.readText(nav.path);
+    const navElement = text ? elementsNamed(archive.parseXml(text).children, 'nav')[0] : undefined;
     for (const link of navElement ? elementsNamed(navElement, 'a') : []) {
       add(nav.path, link.attribs.href, DomUtils.textContent(link));
     }
   }
   if (ncx) {
-    const text = archive.readText(ncx.path);
-    for (const point of text ? elementsNamed(parseXml(text).children, 'navPoint') : []) {
+    const text = await archive.readText(ncx.path);
+    for (const point of text ? elementsNamed(archive.parseXml(text).children, 'navPoint') : []) {
       const label = elementsNamed(point, 'navLabel')[0];
       add(
         ncx.path,
@@ -56,12 +60,19 @@ function readTocLabels(archive: Archive, manifest: Map<string, ManifestItem>): M
   return labels;
 }
 
-export function loadEpub(bytes: Uint8Array): LoaderResult {
-  const archive = new Archive(bytes, 'EPUB');
-  const packagePath = readPackagePath(archive);
-  const packageText = archive.readText(packagePath);
+/**
+ * Chapters are unpacked and parsed one at a time, all against one budget: a book of a hundred
+ * modest chapters is bounded as a whole, and only one chapter is in memory at once.
+ */
+export async function loadEpub(
+  bytes: Uint8Array,
+  limits: LoadLimits = DEFAULT_LOAD_LIMITS,
+): Promise<LoaderResult> {
+  const archive = new Archive(bytes, 'EPUB', new ReadBudget('EPUB', limits));
+  const packagePath = await readPackagePath(archive);
+  const packageText = await archive.readText(packagePath);
   if (!packageText) throw invalid(`missing ${packagePath}`);
-  const opf = parseXml(packageText).children;
+  const opf = archive.parseXml(packageText).children;
   const manifest = new Map<string, ManifestItem>();
   for (const item of elementsNamed(opf, 'item')) {
     const { id, href } = item.attribs;
@@ -76,12 +87,11 @@ export function loadEpub(bytes: Uint8Array): LoaderResult {
     .map((ref) => manifest.get(ref.attribs.idref ?? ''))
     .filter((item): item is ManifestItem => item !== undefined)
     .filter((item) => /html/.test(item.mediaType) && !item.properties.split(' ').includes('nav'));
-  const labels = readTocLabels(archive, manifest);
-  const files = archive.read(chapters.map((chapter) => chapter.path));
+  const labels = await readTocLabels(archive, manifest);
   const blocks: LoadedBlock[] = [];
   const warnings: string[] = [];
   for (const chapter of chapters) {
-    const file = files.get(chapter.path);
+    const file = await archive.read(chapter.path);
     if (!file) {
       warnings.push(`Chapter ${chapter.path} is missing from the EPUB.`);
       continue;
@@ -89,6 +99,7 @@ export function loadEpub(bytes: Uint8Array): LoaderResult {
     const extracted = extractHtmlBlocks(decodeText(file, declaredCharset(file)).text, {
       xhtml: true,
       levelOffset: 1,
+      budget: archive.budget,
     });
     if (!extracted.blocks.some((block) => block.kind === 'paragraph')) continue;
     // The table of contents names a chapter best, then the chapter's own opening heading,
@@ -109,7 +120,8 @@ export function loadEpub(bytes: Uint8Array): LoaderResult {
         anchor: null,
       });
     }
-    blocks.push(...extracted.blocks);
+    // Not push(...blocks): a chapter of 100,000 paragraphs would overflow the call stack.
+    for (const block of extracted.blocks) blocks.push(block);
   }
   return {
     blocks,

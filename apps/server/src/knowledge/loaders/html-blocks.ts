@@ -4,10 +4,12 @@
  * '11.165.2' identifiers.
  */
 import type { AnyNode, Element, Text } from 'domhandler';
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomUtils } from 'htmlparser2';
 import { countWords } from '../language.ts';
 import { hasContent, normaliseText } from '../normalise.ts';
 import type { LoadedBlock } from '../types.ts';
+import { ReadBudget } from './limits.ts';
+import { parseCounted } from './parse-counted.ts';
 
 const SKIPPED_TAGS = new Set([
   'script',
@@ -143,10 +145,16 @@ export type HtmlBlockOptions = {
   xhtml?: boolean;
   /** Added to heading levels, e.g. 1 inside an EPUB chapter that has its own heading. */
   levelOffset?: number;
+  /** The elements the file may still have (an EPUB's chapters share one); default: an HTML file's. */
+  budget?: ReadBudget;
 };
 
 export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}): HtmlBlocks {
-  const document = parseDocument(html, { recognizeSelfClosing: options.xhtml ?? false });
+  const document = parseCounted(
+    html,
+    { recognizeSelfClosing: options.xhtml ?? false },
+    options.budget ?? new ReadBudget('HTML file'),
+  );
   const titleElement = DomUtils.findOne((node) => node.name === 'title', document.children);
   const title = titleElement ? normaliseText(DomUtils.textContent(titleElement)) || null : null;
   const main =

@@ -3,6 +3,7 @@
  */
 import { declaredCharset, decodeText } from './decode.ts';
 import { extractHtmlBlocks } from './html-blocks.ts';
+import { DEFAULT_LOAD_LIMITS, type LoadLimits, ReadBudget } from './limits.ts';
 import type { LoaderResult } from './result.ts';
 
 /** "25 Nov 1949 Archives - Constitution of India" → "25 Nov 1949 Archives": drop the site. */
@@ -23,9 +24,14 @@ function debateTitle(title: string | null, blocks: LoaderResult['blocks']): stri
   return debate ? `Constituent Assembly Debates, ${title}` : null;
 }
 
-export function loadHtml(bytes: Uint8Array): LoaderResult {
+export function loadHtml(
+  bytes: Uint8Array,
+  limits: LoadLimits = DEFAULT_LOAD_LIMITS,
+): LoaderResult {
   const decoded = decodeText(bytes, declaredCharset(bytes));
-  const { blocks, title } = extractHtmlBlocks(decoded.text);
+  const { blocks, title } = extractHtmlBlocks(decoded.text, {
+    budget: new ReadBudget('HTML file', limits),
+  });
   // A page's single <h1> names it better than a <title> padded with the site's name.
   const topHeadings = blocks.filter((block) => block.kind === 'heading' && block.level === 1);
   const [onlyTop] = topHeadings;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { assignLocation } from '../../shared/lib/browser-location.ts';
 import { renderApp, requestsTo, stubApi, testUser, visitorApi } from '../../test/render-app.tsx';
+import { bannedSession } from '../../test/server-answers.ts';
 
 vi.mock('../../shared/lib/browser-location.ts', () => ({ assignLocation: vi.fn() }));
 
@@ -13,17 +14,7 @@ afterEach(() => {
 
 const bannedUser = testUser({ banned: true, isBanned: true, banReason: 'Spamming' });
 
-/** The server's 403 for a banned user (bannedResponseSchema). */
-const bannedAnswer = (reason: string | null) => ({
-  status: 403,
-  body: {
-    error: { code: 'banned', message: 'Your account has been banned' },
-    banned: true,
-    message: 'Your account has been banned',
-    reason,
-    user: { ...bannedUser, banReason: reason },
-  },
-});
+const bannedAnswer = (reason: string | null) => bannedSession(bannedUser, reason);
 
 const reasonText = () => screen.getByRole('region', { name: 'Reason' }).textContent;
 

@@ -169,6 +169,7 @@ export default function ChatRoute() {
         <>
           <MessageList
             messages={chat.messages}
+            older={chat.older}
             isTyping={chat.isTyping}
             renderUser={(message) => <UserContent message={message} />}
             renderAssistant={(message) => <AssistantContent message={message} />}

@@ -57,7 +57,10 @@ describe('/community/profile/{username}', () => {
   it("toasts 'Failed to load profile information.' when it cannot be loaded", async () => {
     stubApi({
       ...communityVisitorApi(),
-      '/api/community/profiles/meera': { status: 500, body: { error: { code: 'internal' } } },
+      '/api/community/profiles/meera': {
+        status: 500,
+        body: { error: { code: 'internal', message: 'Internal server error' } },
+      },
     });
     renderCommunity('/community/profile/meera');
     expect(await screen.findByText('Failed to load profile information.')).toBeTruthy();

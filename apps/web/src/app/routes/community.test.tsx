@@ -9,6 +9,7 @@ import {
 } from '../../features/community/test/community-api.tsx';
 import { testPost } from '../../features/community/test/community-fixtures.ts';
 import { resetToastsForTests } from '../../shared/toast/toast-store.ts';
+import { checkStubbedResponse } from '../../test/api-contracts.ts';
 import { requestsTo, stubApi } from '../../test/render-app.tsx';
 
 afterEach(() => {
@@ -66,7 +67,10 @@ describe('/community as a visitor', () => {
   it("toasts 'Failed to load community content. Please try again.' and offers a retry", async () => {
     stubApi({
       ...communityVisitorApi(),
-      '/api/community/feed?limit=20': { status: 500, body: { error: { code: 'internal' } } },
+      '/api/community/feed?limit=20': {
+        status: 500,
+        body: { error: { code: 'internal', message: 'Internal server error' } },
+      },
     });
     renderCommunity('/community');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -142,7 +146,11 @@ describe('/community as a member', () => {
       }
       await held;
       const body = { error: { code: 'rate_limited', message: 'Slow down' } };
-      return new Response(JSON.stringify(body), { status: 429 });
+      const refused = new Response(JSON.stringify(body), {
+        status: 429,
+        headers: { 'content-type': 'application/json' },
+      });
+      return checkStubbedResponse(init?.method ?? 'GET', String(input), refused);
     });
     renderCommunity('/community');
     await screen.findByRole('article', { name: 'Meera Rao' });

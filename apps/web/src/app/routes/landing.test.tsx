@@ -4,7 +4,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assignLocation } from '../../shared/lib/browser-location.ts';
 import { resetToastsForTests } from '../../shared/toast/toast-store.ts';
 import { installMatchMedia } from '../../test/match-media.ts';
-import { renderApp, stubApi, testPersona, visitorApi } from '../../test/render-app.tsx';
+import {
+  renderApp,
+  signedInSession,
+  stubApi,
+  testPersona,
+  testUser,
+  visitorApi,
+} from '../../test/render-app.tsx';
+import { bannedSession } from '../../test/server-answers.ts';
 
 vi.mock('../../shared/lib/browser-location.ts', () => ({ assignLocation: vi.fn() }));
 
@@ -14,7 +22,7 @@ afterEach(() => {
   resetToastsForTests();
 });
 
-const user = { id: 'u1', name: 'Asha', email: 'a@example.org', image: null, role: 'user' };
+const user = testUser({ name: 'Asha', email: 'a@example.org' });
 
 describe('landing page', () => {
   it('shows the persona texts and names the tab after the product', async () => {
@@ -55,7 +63,10 @@ describe('landing page', () => {
   it("toasts 'Authentication Error' when the client id cannot be fetched", async () => {
     stubApi({
       ...visitorApi(),
-      '/api/auth/google-client-id': { status: 500, body: { error: { code: 'internal' } } },
+      '/api/auth/google-client-id': {
+        status: 500,
+        body: { error: { code: 'internal', message: 'Internal server error' } },
+      },
     });
     renderApp('/');
     const toastTitle = await screen.findByText('Authentication Error');
@@ -85,10 +96,7 @@ describe('landing page', () => {
   it('sends a signed-in user on to /chat', async () => {
     stubApi({
       ...visitorApi(),
-      '/api/auth/session': {
-        status: 200,
-        body: { user: { ...user, banned: false, isBanned: false, banReason: null }, banned: false },
-      },
+      '/api/auth/session': signedInSession(user),
     });
     const app = renderApp('/');
     await screen.findByRole('textbox', { name: 'Message' });
@@ -98,10 +106,8 @@ describe('landing page', () => {
   it('sends a banned user to /banned with the reason, kept in sessionStorage', async () => {
     stubApi({
       ...visitorApi(),
-      '/api/auth/session': {
-        status: 200,
-        body: { user: { ...user, banned: true, isBanned: true, banReason: 'Spam' }, banned: true },
-      },
+      // As the server answers a banned user: 403 with the ban details.
+      '/api/auth/session': bannedSession(user, 'Spam'),
     });
     const app = renderApp('/');
     await waitFor(() => expect(app.path()).toBe('/banned?reason=Spam'));

@@ -1,3 +1,4 @@
+import { SHARE_TRUNCATED_NOTICE } from '@samvad/contracts/conversation-rules';
 import { MessageSquarePlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -61,6 +62,14 @@ export default function SharedConversationRoute() {
             renderUser={(message) => <UserContent message={message} />}
             renderAssistant={(message) => <AssistantContent message={message} />}
           />
+          {conversation.truncated && (
+            <p
+              role="note"
+              className="mx-auto mb-2 w-[calc(100%-2rem)] max-w-3xl rounded-2xl border border-border bg-muted/60 px-4 py-3 text-center text-sm text-muted-foreground"
+            >
+              {SHARE_TRUNCATED_NOTICE}
+            </p>
+          )}
           <p
             role="note"
             className="mx-auto mb-4 w-[calc(100%-2rem)] max-w-3xl rounded-2xl border border-border bg-muted/60 px-4 py-3 text-center text-sm text-muted-foreground"

@@ -1,4 +1,10 @@
+import { globalLimitsSchema } from '@samvad/contracts/admin';
+import { bannedResponseSchema, googleClientIdResponseSchema } from '@samvad/contracts/auth';
+import { errorBodySchema } from '@samvad/contracts/errors';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import type { z } from 'zod';
+import { stubResponse } from '../../test/api-contracts.ts';
+import { bannedSession, DEFAULT_BAN_MESSAGE, testUser } from '../../test/server-answers.ts';
 import { assignLocation } from '../lib/browser-location.ts';
 import { ApiError, apiFetch, isBannedError } from './api-client.ts';
 
@@ -15,16 +21,27 @@ afterEach(() => {
   vi.mocked(assignLocation).mockReset();
 });
 
-const json = (status: number, body: unknown, statusText = '') =>
-  new Response(JSON.stringify(body), {
+/** A JSON answer as the server sends it: the body is checked against `schema` first. */
+function json<Schema extends z.ZodType>(
+  schema: Schema,
+  status: number,
+  body: z.input<Schema>,
+  statusText = '',
+) {
+  return new Response(JSON.stringify(stubResponse(schema, body, status).body), {
     status,
     statusText,
     headers: { 'content-type': 'application/json' },
   });
+}
+
+/** The server's 403 for a banned user. */
+const banned = (reason: string | null) =>
+  json(bannedResponseSchema, 403, bannedSession(testUser(), reason).body);
 
 describe('apiFetch', () => {
   it('GETs with cookies and returns the parsed JSON', async () => {
-    fetchMock.mockResolvedValue(json(200, { clientId: null }));
+    fetchMock.mockResolvedValue(json(googleClientIdResponseSchema, 200, { clientId: null }));
     await expect(apiFetch('/api/auth/google-client-id')).resolves.toEqual({ clientId: null });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/auth/google-client-id');
@@ -35,21 +52,28 @@ describe('apiFetch', () => {
   });
 
   it('sends a body as JSON with a JSON content type', async () => {
-    fetchMock.mockResolvedValue(json(200, { id: 'c1' }));
-    await apiFetch('/api/conversations', { method: 'POST', body: { title: 'New Conversation' } });
+    const limits = { maxRequestsPerDay: 50, maxMessagesPerConversation: 20, maxConversations: -1 };
+    fetchMock.mockResolvedValue(json(globalLimitsSchema, 200, limits));
+    await expect(
+      apiFetch('/api/admin/rate-limits/global', {
+        method: 'PATCH',
+        body: { maxRequestsPerDay: 50 },
+      }),
+    ).resolves.toEqual(limits);
     const init = fetchMock.mock.calls[0]?.[1];
-    expect(init?.body).toBe('{"title":"New Conversation"}');
+    expect(init?.body).toBe('{"maxRequestsPerDay":50}');
     expect(new Headers(init?.headers).get('content-type')).toBe('application/json');
   });
 
+  // The server always sends a body; something in front of it may not.
   it('treats 204 as an empty object', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     await expect(apiFetch('/api/conversations/1', { method: 'DELETE' })).resolves.toEqual({});
   });
 
   it('rejects a non-OK answer with an ApiError carrying status, code, messages and body', async () => {
-    const body = { error: { code: 'not_found', message: 'No such conversation' } };
-    fetchMock.mockResolvedValue(json(404, body, 'Not Found'));
+    const body = { error: { code: 'not_found' as const, message: 'No such conversation' } };
+    fetchMock.mockResolvedValue(json(errorBodySchema, 404, body, 'Not Found'));
     const error = await apiFetch('/api/conversations/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -62,6 +86,7 @@ describe('apiFetch', () => {
     });
   });
 
+  // A proxy's answer when the server is down: not one of ours, so not checked against a schema.
   it('uses the status text when the error body is empty or not JSON', async () => {
     fetchMock.mockResolvedValue(new Response('', { status: 502, statusText: 'Bad Gateway' }));
     await expect(apiFetch('/api/persona')).rejects.toMatchObject({
@@ -77,7 +102,7 @@ describe('apiFetch', () => {
   });
 
   it('on 403 with banned: true, stores banDetails and sends the page to /banned', async () => {
-    fetchMock.mockResolvedValue(json(403, { banned: true, banReason: 'Spam & abuse' }));
+    fetchMock.mockResolvedValue(banned('Spam & abuse'));
     await expect(apiFetch('/api/auth/session')).rejects.toMatchObject({ status: 403 });
     expect(JSON.parse(sessionStorage.getItem('banDetails') ?? 'null')).toEqual({
       banned: true,
@@ -86,20 +111,23 @@ describe('apiFetch', () => {
     expect(assignLocation).toHaveBeenCalledWith('/banned?reason=Spam+%26+abuse');
   });
 
-  it('on 403 banned without a reason, goes to /banned with a null reason stored', async () => {
-    fetchMock.mockResolvedValue(json(403, { banned: true }));
+  it("on 403 banned without a reason, keeps the server's default message as the reason", async () => {
+    // The server's body then has `reason: null` and its default text as `message`.
+    fetchMock.mockResolvedValue(banned(null));
     await expect(apiFetch('/api/auth/session')).rejects.toBeInstanceOf(ApiError);
     expect(JSON.parse(sessionStorage.getItem('banDetails') ?? 'null')).toEqual({
       banned: true,
-      reason: null,
+      reason: DEFAULT_BAN_MESSAGE,
     });
-    expect(assignLocation).toHaveBeenCalledWith('/banned');
+    expect(assignLocation).toHaveBeenCalledWith(
+      `/banned?${new URLSearchParams({ reason: DEFAULT_BAN_MESSAGE })}`,
+    );
   });
 
   it('does not reload the banned screen itself (no redirect loop)', async () => {
     window.history.pushState({}, '', '/banned?reason=Spam');
     try {
-      fetchMock.mockResolvedValue(json(403, { banned: true, reason: 'Spam' }));
+      fetchMock.mockResolvedValue(banned('Spam'));
       await expect(apiFetch('/api/auth/session')).rejects.toMatchObject({ status: 403 });
       expect(assignLocation).not.toHaveBeenCalled();
       expect(JSON.parse(sessionStorage.getItem('banDetails') ?? 'null')).toEqual({
@@ -112,16 +140,18 @@ describe('apiFetch', () => {
   });
 
   it('isBannedError recognises only a 403 with banned: true', async () => {
-    fetchMock.mockResolvedValue(json(403, { banned: true }));
-    expect(isBannedError(await apiFetch('/api/x').catch((e: unknown) => e))).toBe(true);
-    fetchMock.mockResolvedValue(json(403, { error: { code: 'forbidden', message: 'No' } }));
-    expect(isBannedError(await apiFetch('/api/x').catch((e: unknown) => e))).toBe(false);
+    fetchMock.mockResolvedValue(banned(null));
+    expect(isBannedError(await apiFetch('/api/chat').catch((e: unknown) => e))).toBe(true);
+    fetchMock.mockResolvedValue(
+      json(errorBodySchema, 403, { error: { code: 'forbidden', message: 'No' } }),
+    );
+    expect(isBannedError(await apiFetch('/api/chat').catch((e: unknown) => e))).toBe(false);
     expect(isBannedError(new Error('banned'))).toBe(false);
   });
 
   it('leaves other 403s alone', async () => {
     fetchMock.mockResolvedValue(
-      json(403, { error: { code: 'forbidden', message: 'Admins only' } }),
+      json(errorBodySchema, 403, { error: { code: 'forbidden', message: 'Admins only' } }),
     );
     await expect(apiFetch('/api/admin/users')).rejects.toMatchObject({ code: 'forbidden' });
     expect(assignLocation).not.toHaveBeenCalled();

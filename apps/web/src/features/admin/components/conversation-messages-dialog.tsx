@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../../shared/lib/cn.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 import { Badge } from '../../../shared/ui/badge.tsx';
+import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
 import { useConversationMessages } from '../api/get-conversation-messages.ts';
 import { formatDateTime } from '../lib/format-date.ts';
@@ -18,7 +19,8 @@ export const MESSAGES_FAILED = 'Failed to load conversation messages. Try refres
 
 /**
  * View Messages (spec admin-community §2): each message's role, time and content. Members'
- * questions show as typed (as in the chat); replies through `renderMessageContent`.
+ * questions show as typed (as in the chat); replies through `renderMessageContent`. A long
+ * conversation comes a page at a time, newest first: 'Load older messages' adds the one before.
  */
 export default function ConversationMessagesDialog({
   conversation,
@@ -30,7 +32,8 @@ export default function ConversationMessagesDialog({
   renderMessageContent?: RenderMessageContent | undefined;
 }) {
   const query = useConversationMessages(conversation.id);
-  const messages = query.data?.messages ?? [];
+  // Pages come newest first; each page is oldest first within itself.
+  const messages = [...(query.data?.pages ?? [])].reverse().flatMap((page) => page.messages);
 
   return (
     <Modal
@@ -57,10 +60,22 @@ export default function ConversationMessagesDialog({
         {query.isSuccess && messages.length === 0 && (
           <p className="text-sm text-muted-foreground">This conversation has no messages.</p>
         )}
+        {query.hasNextPage && (
+          <div className="mb-3 flex justify-center">
+            <Button
+              variant="outline"
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? 'Loading older messages…' : 'Load older messages'}
+            </Button>
+          </div>
+        )}
         {messages.length > 0 && (
           <ol className="grid gap-3" aria-label="Messages">
             {messages.map((message, index) => {
-              const key = `${conversation.id}-${index}`;
+              // Counted from the newest, so keys stay put when older pages come in front.
+              const key = `${conversation.id}-${messages.length - index}`;
               const isUser = message.role === 'user';
               return (
                 <li

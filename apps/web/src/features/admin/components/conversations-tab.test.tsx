@@ -19,10 +19,17 @@ const deleted = adminConversation({
   messageCount: 4,
 });
 
+const {
+  userEmail: _e,
+  userName: _n,
+  messageCount: _c,
+  deletedAt: _d,
+  ...summary
+} = adminConversation();
 const conversation = (messages: Array<{ role: 'user' | 'assistant'; content: string }>) => ({
   status: 200,
   body: {
-    ...adminConversation(),
+    ...summary,
     isShared: false,
     shareableId: null,
     messages: messages.map((message) => ({
@@ -99,11 +106,54 @@ describe('Conversations tab', () => {
     expect(requestsTo(fetchMock, '/api/conversations/c1')).toHaveLength(1);
   });
 
+  it('pages a long conversation: Load older messages puts the page before in front', async () => {
+    const newest = conversation([
+      { role: 'user', content: 'Newest question' },
+      { role: 'assistant', content: 'Newest answer' },
+    ]);
+    const older = conversation([
+      { role: 'user', content: 'First question' },
+      { role: 'assistant', content: 'First answer' },
+    ]);
+    const fetchMock = stubApi(
+      adminApi({
+        [ALL]: page('conversations', [adminConversation()]),
+        '/api/conversations/c1': {
+          ...newest,
+          body: { ...newest.body, hasMore: true, nextCursor: 'older-page' },
+        },
+        '/api/conversations/c1?before=older-page': {
+          ...older,
+          body: { ...older.body, hasMore: false, nextCursor: null },
+        },
+      }),
+    );
+    renderApp('/admin?tab=conversations');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'View Messages' }));
+    const dialog = await screen.findByRole('dialog', { name: 'On the caste system' });
+    expect(await within(dialog).findByText('Newest question')).toBeTruthy();
+    expect(within(dialog).queryByText('First question')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Load older messages' }));
+    expect(await within(dialog).findByText('First question')).toBeTruthy();
+    const texts = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(texts[0]).toContain('First question');
+    expect(texts.at(-1)).toContain('Newest answer');
+    expect(within(dialog).queryByRole('button', { name: 'Load older messages' })).toBeNull();
+    expect(requestsTo(fetchMock, '/api/conversations/c1?before=older-page')).toHaveLength(1);
+  });
+
   it('says so when the messages cannot be loaded', async () => {
     stubApi(
       adminApi({
         [ALL]: page('conversations', [adminConversation()]),
-        '/api/conversations/c1': { status: 500, body: { error: { code: 'internal' } } },
+        '/api/conversations/c1': {
+          status: 500,
+          body: { error: { code: 'internal', message: 'Something went wrong' } },
+        },
       }),
     );
     renderApp('/admin?tab=conversations');

@@ -1,4 +1,8 @@
-import type { AdminDocument, UploadEvent } from '@samvad/contracts/admin-documents';
+import {
+  type AdminDocument,
+  type UploadEvent,
+  uploadEventSchema,
+} from '@samvad/contracts/admin-documents';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +10,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { resetToastsForTests } from '../../../shared/toast/toast-store.ts';
 import { Toaster } from '../../../shared/toast/toaster.tsx';
+import { checkStubbedResponse, stubResponse } from '../../../test/api-contracts.ts';
 import { KnowledgeBaseTab } from './knowledge-base-tab.tsx';
 
 afterEach(() => {
@@ -45,7 +50,10 @@ function ndjsonStream() {
   const encoder = new TextEncoder();
   return {
     response: new Response(body, { headers: { 'content-type': 'application/x-ndjson' } }),
-    send: (event: UploadEvent) => controller?.enqueue(encoder.encode(`${JSON.stringify(event)}\n`)),
+    send: (event: UploadEvent) => {
+      const checked = stubResponse(uploadEventSchema, event).body;
+      controller?.enqueue(encoder.encode(`${JSON.stringify(checked)}\n`));
+    },
     end: () => controller?.close(),
   };
 }
@@ -57,7 +65,8 @@ function stubFetch(routes: Record<string, Handler>) {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
     const handler = routes[key];
     if (!handler) return json(404, { error: { code: 'not_found', message: key } });
-    return handler(init);
+    // Every JSON answer must be one the server could send (api-contracts.ts).
+    return checkStubbedResponse(init?.method ?? 'GET', String(input), await handler(init));
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

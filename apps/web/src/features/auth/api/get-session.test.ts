@@ -18,7 +18,12 @@ describe('getSession', () => {
   });
 
   it('treats a 401 as a visitor (null)', async () => {
-    stubApi({ '/api/auth/session': { status: 401, body: { error: { code: 'unauthorized' } } } });
+    stubApi({
+      '/api/auth/session': {
+        status: 401,
+        body: { error: { code: 'unauthorized', message: 'Sign in first' } },
+      },
+    });
     await expect(getSession()).resolves.toBeNull();
   });
 
@@ -46,7 +51,12 @@ describe('getSession', () => {
   });
 
   it('rejects on a server or network failure (the app shows Session Error)', async () => {
-    stubApi({ '/api/auth/session': { status: 500, body: { error: { code: 'internal' } } } });
+    stubApi({
+      '/api/auth/session': {
+        status: 500,
+        body: { error: { code: 'internal', message: 'Internal server error' } },
+      },
+    });
     await expect(getSession()).rejects.toMatchObject({ status: 500 });
     stubApi({ '/api/auth/session': 'network-error' });
     await expect(getSession()).rejects.toBeInstanceOf(TypeError);

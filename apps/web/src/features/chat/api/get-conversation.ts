@@ -4,9 +4,13 @@ import { apiFetch } from '../../../shared/api/api-client.ts';
 
 export const conversationKey = (id: string) => ['/api/conversations', id] as const;
 
-/** GET /api/conversations/{id}: one of the member's conversations with its messages. */
-export function getConversation(id: string): Promise<Conversation> {
-  return apiFetch<Conversation>(`/api/conversations/${encodeURIComponent(id)}`);
+/**
+ * GET /api/conversations/{id}: one of the member's conversations with its newest messages; with
+ * `before` (a previous answer's `nextCursor`), the page of messages before those.
+ */
+export function getConversation(id: string, before?: string): Promise<Conversation> {
+  const query = before ? `?before=${encodeURIComponent(before)}` : '';
+  return apiFetch<Conversation>(`/api/conversations/${encodeURIComponent(id)}${query}`);
 }
 
 export const conversationQueryOptions = (id: string) =>

@@ -39,6 +39,17 @@ describe('streamChat', () => {
     expect(cancelled).not.toHaveBeenCalled();
   });
 
+  it("hands on the server's signature of the answer from the end event", async () => {
+    const signature = 'a'.repeat(43);
+    respondWith([
+      'data: {"type":"token","token":"Hi"}\n\n',
+      `data: {"type":"end","sources":[],"signature":"${signature}"}\n\ndata: [DONE]\n\n`,
+    ]);
+    const on = handlers();
+    await streamChat(request, on, new AbortController().signal);
+    expect(on.onSources).toHaveBeenCalledWith([], undefined, signature);
+  });
+
   it('stops waiting for a response left open after [DONE]', async () => {
     vi.useFakeTimers();
     try {

@@ -28,9 +28,10 @@ export type ChatStreamHandlers = {
   onToken(token: string): void;
   /**
    * The answer's sources, at its end; with `kept` when the server's citation check changed the
-   * text that was streamed (the kept text replaces it).
+   * text that was streamed (the kept text replaces it), and the server's signature of the answer
+   * (kept with a guest's answer, so that sharing or importing it shows it as the server's).
    */
-  onSources(sources: Source[], kept?: string): void;
+  onSources(sources: Source[], kept?: string, signature?: string): void;
   /** The server reported a failure in the stream (after some tokens, perhaps). */
   onError(message: string): void;
 };
@@ -115,7 +116,11 @@ function handleLine(line: string, handlers: ChatStreamHandlers): 'done' | 'more'
   // Spec §7: plain JSON lines carrying `answer` are accepted too.
   if (isRecord(json) && typeof json.answer === 'string') {
     handlers.onToken(json.answer);
-    if (Array.isArray(json.sources)) handlers.onSources(json.sources as Source[]);
+    if (Array.isArray(json.sources)) {
+      if (typeof json.signature === 'string')
+        handlers.onSources(json.sources as Source[], undefined, json.signature);
+      else handlers.onSources(json.sources as Source[]);
+    }
     return 'more';
   }
   if (isRecord(json) && !('answer' in json) && !('type' in json))
@@ -136,6 +141,7 @@ function asStreamEvent(json: unknown): ChatStreamEvent | null {
       type: 'end',
       sources: json.sources as Source[],
       ...(typeof json.answer === 'string' ? { answer: json.answer } : {}),
+      ...(typeof json.signature === 'string' ? { signature: json.signature } : {}),
     };
   if (json.type === 'error' && typeof json.message === 'string')
     return { type: 'error', message: json.message };
@@ -144,6 +150,8 @@ function asStreamEvent(json: unknown): ChatStreamEvent | null {
 
 function dispatch(event: ChatStreamEvent, handlers: ChatStreamHandlers) {
   if (event.type === 'token') handlers.onToken(event.token);
+  else if (event.type === 'end' && event.signature !== undefined)
+    handlers.onSources(event.sources, event.answer, event.signature);
   else if (event.type === 'end') handlers.onSources(event.sources, event.answer);
   else handlers.onError(event.message);
 }

@@ -1,4 +1,5 @@
-import { ArrowDown } from 'lucide-react';
+import { UNVERIFIED_ANSWER_NOTICE } from '@samvad/contracts/conversation-rules';
+import { ArrowDown, TriangleAlert } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../lib/chat-message.ts';
 import { ThinkingIndicator } from './thinking-indicator.tsx';
@@ -13,13 +14,21 @@ type MessageListProps = {
   renderAssistant(message: ChatMessage): ReactNode;
   /** How a user's message is shown. */
   renderUser(message: ChatMessage): ReactNode;
+  /** A long conversation's earlier pages: a 'Load older messages' control above the first. */
+  older?: { hasMore: boolean; isLoading: boolean; load(): void } | undefined;
 };
 
 /**
  * The conversation, newest at the bottom. It follows the answer as it streams unless the reader
  * has scrolled up; then a button brings them back.
  */
-export function MessageList({ messages, isTyping, renderAssistant, renderUser }: MessageListProps) {
+export function MessageList({
+  messages,
+  isTyping,
+  renderAssistant,
+  renderUser,
+  older,
+}: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [awayFromBottom, setAwayFromBottom] = useState(false);
   const stick = useRef(true);
@@ -62,6 +71,22 @@ export function MessageList({ messages, isTyping, renderAssistant, renderUser }:
         className="h-full overflow-y-auto overscroll-contain"
         data-testid="message-scroller"
       >
+        {older?.hasMore && (
+          <div className="mx-auto flex w-full max-w-3xl justify-center px-4 pt-6 sm:px-6">
+            <button
+              type="button"
+              onClick={() => {
+                // Loading earlier messages must not pull the reader down to the newest.
+                stick.current = false;
+                older.load();
+              }}
+              disabled={older.isLoading}
+              className="cursor-pointer rounded-full border border-border bg-card px-4 py-1.5 text-sm hover:bg-secondary disabled:cursor-wait disabled:opacity-60"
+            >
+              {older.isLoading ? 'Loading older messages…' : 'Load older messages'}
+            </button>
+          </div>
+        )}
         <ol className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 pt-6 pb-10 sm:px-6 md:pt-16">
           {messages.map((message) => (
             <li
@@ -76,7 +101,9 @@ export function MessageList({ messages, isTyping, renderAssistant, renderUser }:
                 </div>
               ) : (
                 <article className="w-full min-w-0" aria-label="Answer">
-                  {message.content === '' && message.state === 'streaming' ? (
+                  {message.unverified ? (
+                    <UnverifiedAnswer>{renderUser(message)}</UnverifiedAnswer>
+                  ) : message.content === '' && message.state === 'streaming' ? (
                     <ThinkingIndicator />
                   ) : (
                     renderAssistant(message)
@@ -105,6 +132,22 @@ export function MessageList({ messages, isTyping, renderAssistant, renderUser }:
           <ArrowDown aria-hidden className="size-4" />
         </button>
       )}
+    </div>
+  );
+}
+
+/**
+ * A shared answer the server could not vouch for (issue 19): labelled, and shown as plain text,
+ * with no citations or source links, like what a person typed.
+ */
+function UnverifiedAnswer({ children }: { children: ReactNode }) {
+  return (
+    <div className="grid gap-2 rounded-2xl border border-dashed border-border px-4 py-3">
+      <p className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+        <TriangleAlert aria-hidden className="size-3.5" />
+        {UNVERIFIED_ANSWER_NOTICE}
+      </p>
+      {children}
     </div>
   );
 }

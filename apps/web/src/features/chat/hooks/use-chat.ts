@@ -4,9 +4,8 @@ import { detectLanguage } from '@samvad/contracts/language';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-client.ts';
-import { addMessage } from '../api/add-message.ts';
 import { createConversation } from '../api/create-conversation.ts';
-import { conversationKey, useConversation } from '../api/get-conversation.ts';
+import { conversationKey, getConversation, useConversation } from '../api/get-conversation.ts';
 import { CONVERSATIONS_KEY } from '../api/get-conversations.ts';
 import { ChatLimitError, streamChat } from '../api/stream-chat.ts';
 import {
@@ -42,7 +41,8 @@ type Options = {
  * Sending a message, spec §4: the question, an empty assistant placeholder while typing, tokens
  * streamed in, sources at the end; 429 → the limit dialog (placeholder removed); other failures →
  * the apology with details; an empty reply after 2 s → the 'no response' apology. Members' messages
- * are saved by the server as they are asked and answered; guests' in session storage.
+ * are saved by the server as they are asked and answered (the apology too); guests' in session
+ * storage, each answer with the server's signature of it.
  */
 export function useChat({
   isMember,
@@ -59,24 +59,50 @@ export function useChat({
   // overwritten by the (empty) server copy arriving after it.
   const shownRef = useRef<string | null>(null);
   const stored = useConversation(isMember ? conversationId : null);
+  // A long conversation comes a page at a time: the cursor of the page before those shown.
+  const [olderCursor, setOlderCursor] = useState<string | null>(null);
+  const [isLoadingOlder, setIsLoadingOlder] = useState(false);
 
   useEffect(() => {
     if (shownRef.current === conversationId && abortRef.current) return;
     if (!conversationId) {
       shownRef.current = null;
       setMessages([]);
+      setOlderCursor(null);
       return;
     }
     if (!isMember) {
       shownRef.current = conversationId;
       setMessages(guestConversations().find((c) => c.id === conversationId)?.messages ?? []);
+      setOlderCursor(null);
       return;
     }
     if (stored.data && stored.data.id === conversationId && !abortRef.current) {
       shownRef.current = conversationId;
       setMessages(fromStored(stored.data.messages));
+      setOlderCursor(stored.data.hasMore ? (stored.data.nextCursor ?? null) : null);
     }
   }, [conversationId, isMember, stored.data]);
+
+  /** Puts the page of messages before those shown in front of them. */
+  const loadOlder = useCallback(async () => {
+    if (!conversationId || !olderCursor || isLoadingOlder) return;
+    setIsLoadingOlder(true);
+    try {
+      const page = await getConversation(conversationId, olderCursor);
+      if (shownRef.current !== conversationId) return;
+      const older = page.messages.map((message, index) => ({
+        ...message,
+        key: `older-${olderCursor}-${index}`,
+      }));
+      setMessages((current) => [...older, ...current]);
+      setOlderCursor(page.hasMore ? (page.nextCursor ?? null) : null);
+    } catch (error) {
+      console.error('Failed to load older messages', error);
+    } finally {
+      setIsLoadingOlder(false);
+    }
+  }, [conversationId, olderCursor, isLoadingOlder]);
 
   // Leaving the screen (or the conversation) stops the answer in flight.
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -128,8 +154,13 @@ export function useChat({
               final = { ...final, content: final.content + token };
               patch(() => final);
             },
-            onSources: (sources, kept) => {
-              final = { ...final, sources, ...(kept === undefined ? {} : { content: kept }) };
+            onSources: (sources, kept, signature) => {
+              final = {
+                ...final,
+                sources,
+                ...(kept === undefined ? {} : { content: kept }),
+                ...(signature === undefined ? {} : { signature }),
+              };
               patch(() => final);
             },
             onError: (message) => {
@@ -191,12 +222,10 @@ export function useChat({
       setMessages((current) => {
         const message = current.find((m) => m.key === reply.key);
         if (message?.content.trim() !== '' || message.state === 'stopped') return current;
-        const apology = { ...message, content: NO_RESPONSE_APOLOGY, state: 'failed' as const };
-        if (isMember) {
-          void addMessage(id, { role: 'assistant', content: NO_RESPONSE_APOLOGY, sources: [] })
-            .then(() => queryClient.invalidateQueries({ queryKey: conversationKey(id) }))
-            .catch((error: unknown) => console.error('Failed to save the apology', error));
-        } else {
+        const { signature: _unsigned, ...unsigned } = message;
+        const apology = { ...unsigned, content: NO_RESPONSE_APOLOGY, state: 'failed' as const };
+        // A member's apology is saved by the server with the empty answer (issue 19).
+        if (!isMember) {
           updateGuestConversation(id, (conversation) => ({
             messages: [...conversation.messages.filter((m) => m.key !== reply.key), apology],
           }));
@@ -217,6 +246,7 @@ export function useChat({
     stop,
     limitHit,
     dismissLimit,
+    older: { hasMore: olderCursor !== null, isLoading: isLoadingOlder, load: loadOlder },
   };
 }
 

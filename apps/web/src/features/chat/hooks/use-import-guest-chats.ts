@@ -12,8 +12,9 @@ import {
 
 /**
  * After a guest signs in, their conversations in this browser can move into the account. Each
- * becomes a server conversation (counted against the member's limits); a refusal stops the import
- * and keeps what was not imported.
+ * becomes a server conversation (counted against the member's limits: each question is one
+ * message); answers move with the server's signature of them. A refusal stops the import and
+ * keeps what was not imported.
  */
 export function useImportGuestChats() {
   const queryClient = useQueryClient();
@@ -28,12 +29,16 @@ export function useImportGuestChats() {
       for (const conversation of pending) {
         const created = await createConversation(conversation.title.replace(/\.\.\.$/, ''));
         for (const message of conversation.messages) {
-          if (message.role === 'assistant' && message.content.trim() === '') continue;
+          // Only the server's own answers can be saved as answers: those it signed. Apologies and
+          // stopped answers carry no signature and stay behind (issue 19).
+          if (message.role === 'assistant' && (!message.signature || !message.content.trim()))
+            continue;
           await addMessage(created.id, {
             role: message.role,
             content: message.content,
-            sources: message.sources,
+            sources: message.role === 'user' ? [] : message.sources,
             timestamp: message.timestamp,
+            ...(message.signature ? { signature: message.signature } : {}),
           });
         }
         removeGuestConversation(conversation.id);

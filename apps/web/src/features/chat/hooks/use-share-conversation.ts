@@ -5,6 +5,7 @@ import { toast } from '../../../shared/toast/toast-store.ts';
 import { conversationKey } from '../api/get-conversation.ts';
 import { CONVERSATIONS_KEY } from '../api/get-conversations.ts';
 import { revokeShare, shareConversation } from '../api/share-conversation.ts';
+import { guestConversations } from '../lib/guest-conversations.ts';
 
 export function shareLink(shareableId: string): string {
   return `${window.location.origin}/share/${shareableId}`;
@@ -28,7 +29,8 @@ export function useShareConversation() {
     async (id: string, guestSnapshot?: { title: string; messages: MessageInput[] }) => {
       let link: string;
       try {
-        link = shareLink(await shareConversation(id, guestSnapshot));
+        const snapshot = guestSnapshot && withSignatures(id, guestSnapshot);
+        link = shareLink(await shareConversation(id, snapshot));
       } catch (error) {
         console.error(error);
         window.alert('Error sharing conversation. Please try again.');
@@ -67,4 +69,28 @@ export function useShareConversation() {
   );
 
   return { share, revoke };
+}
+
+/**
+ * The guest's snapshot with each answer's signature, taken from the conversation as this browser
+ * keeps it: the server shows an answer as its own only with it (issue 19).
+ */
+export function withSignatures(
+  id: string,
+  snapshot: { title: string; messages: MessageInput[] },
+): { title: string; messages: MessageInput[] } {
+  const kept = guestConversations().find((conversation) => conversation.id === id)?.messages ?? [];
+  const signatures = new Map<string, string>();
+  for (const message of kept) {
+    if (message.role === 'assistant' && message.signature)
+      signatures.set(`${message.timestamp}\u0000${message.content}`, message.signature);
+  }
+  return {
+    ...snapshot,
+    messages: snapshot.messages.map((message) => {
+      if (message.signature || message.role === 'user') return message;
+      const signature = signatures.get(`${message.timestamp}\u0000${message.content}`);
+      return signature ? { ...message, signature } : message;
+    }),
+  };
 }

@@ -95,7 +95,13 @@ describe('donation page (/donate)', () => {
   });
 
   it('offers a retry when the settings cannot be loaded', async () => {
-    stubApi({ ...visitorApi(), '/api/persona': { status: 500, body: { error: {} } } });
+    stubApi({
+      ...visitorApi(),
+      '/api/persona': {
+        status: 500,
+        body: { error: { code: 'internal', message: 'Internal server error' } },
+      },
+    });
     renderApp('/donate');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();

@@ -68,7 +68,7 @@ describe('useRateLimits', () => {
   });
 
   it('fails rather than showing nonsense for a malformed answer', async () => {
-    stubApi({ '/api/user/rate-limits': { status: 200, body: { maxRequestsPerDay: 'many' } } });
+    stubApi({ '/api/user/rate-limits': { status: 200, malformed: { maxRequestsPerDay: 'many' } } });
     const { result } = renderRateLimits();
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.data).toBeUndefined();

@@ -1,0 +1,92 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_RESERVE_BYTES } from '../db/storage-space.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import { registerStorageGuard, StorageGuard } from './storage-guard.ts';
+
+const MB = 2 ** 20;
+
+/** An app with one read and one write, guarded; `free` is the disk's free space, settable. */
+async function guardedApp(dir: string | null, writeError?: () => unknown) {
+  const disk = { free: 1024 * MB };
+  const logs: { level: number; msg: string }[] = [];
+  const app = Fastify({
+    logger: {
+      level: 'info',
+      stream: { write: (line: string) => void logs.push(JSON.parse(line)) },
+    },
+  });
+  const guard = new StorageGuard(dir, { measure: () => disk.free, probeIntervalMs: 1000 });
+  registerErrorHandler(app);
+  registerStorageGuard(app, guard);
+  app.get('/api/read', async () => ({ ok: true }));
+  app.post('/api/write', async () => {
+    const error = writeError?.();
+    if (error) throw error;
+    return { ok: true };
+  });
+  return { app, guard, disk, logs };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('storage guard on the embedded database', () => {
+  it('refuses writes under the reserve, keeps reads, and lets writes through when space returns', async () => {
+    // Only the probe's interval and the clock: inject() needs the real setImmediate.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { app, guard, disk, logs } = await guardedApp('/data/pglite');
+    const write = () => app.inject({ method: 'POST', url: '/api/write', payload: {} });
+    expect((await write()).statusCode).toBe(200);
+
+    disk.free = STORAGE_RESERVE_BYTES - MB;
+    vi.advanceTimersByTime(600);
+    const refused = await write();
+    expect(refused.statusCode).toBe(507);
+    expect(refused.json().error.code).toBe('insufficient_storage');
+    expect((await app.inject({ method: 'GET', url: '/api/read' })).statusCode).toBe(200);
+    expect(guard.current()).toBe('full');
+    expect((await write()).statusCode).toBe(507);
+
+    // The probe notices the space coming back with no request needed.
+    disk.free = STORAGE_RESERVE_BYTES + 100 * MB;
+    vi.advanceTimersByTime(1000);
+    expect(logs.filter((line) => /storage writable again/.test(line.msg))).toHaveLength(1);
+    expect((await write()).statusCode).toBe(200);
+    expect(logs.filter((line) => /^storage full/.test(line.msg))).toHaveLength(1);
+    expect(logs.find((line) => /^storage full/.test(line.msg))?.level).toBe(40);
+    await app.close();
+  });
+
+  it('refuses a body too large for the space left, without entering the full state', async () => {
+    const { app, guard, disk } = await guardedApp('/data/pglite');
+    disk.free = STORAGE_RESERVE_BYTES + 10 * MB;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/write',
+      headers: { 'content-type': 'application/json', 'content-length': String(5 * MB) },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(507);
+    expect(res.json().error.message).toMatch(/too little free storage for a request of 5\.0 MB/);
+    expect(guard.current()).toBe('ok');
+    await app.close();
+  });
+});
+
+describe('storage guard on PostgreSQL', () => {
+  it('reports full after a disk_full error and ok after the next write succeeds', async () => {
+    let failing = true;
+    const diskFull = () =>
+      failing ? Object.assign(new Error('could not extend file'), { code: '53100' }) : null;
+    const { app, guard } = await guardedApp(null, diskFull);
+    const write = () => app.inject({ method: 'POST', url: '/api/write', payload: {} });
+    expect((await write()).statusCode).toBe(507);
+    expect(guard.current()).toBe('full');
+    failing = false;
+    expect((await write()).statusCode).toBe(200);
+    expect(guard.current()).toBe('ok');
+    await app.close();
+  });
+});

@@ -1,0 +1,22 @@
+import type { LoadFailureReason, LoadProgress } from '../types.ts';
+import type { LoadLimits } from './limits.ts';
+import type { LoaderResult } from './result.ts';
+
+/** The formats read in a worker thread: those whose work can be far out of proportion to their size. */
+export type IsolatedFormat = 'pdf' | 'docx' | 'epub';
+
+/** One file to read: its own copy of the bytes (transferred, not shared). */
+export type ReaderRequest = {
+  id: number;
+  format: IsolatedFormat;
+  bytes: Uint8Array;
+  limits: LoadLimits;
+};
+
+/** What the worker posts for a request: progress (PDF: after each page), then one outcome. */
+export type ReaderMessage = { id: number } & (
+  | ({ type: 'progress' } & LoadProgress)
+  | { type: 'result'; result: LoaderResult }
+  | { type: 'load-error'; reason: LoadFailureReason; message: string }
+  | { type: 'failed'; message: string }
+);
