@@ -1,7 +1,9 @@
 // The e2e server: ingests a small knowledge base (Kalpit's speeches, one BAWS PDF and one day of
 // the Constituent Assembly Debates, where other members speak, from the shared corpus) into
-// DATA_DIR with the real ingest command, then runs the real server.
+// DATA_DIR with the real ingest command, then runs the real server, with the default persona
+// plus donation settings (the default ships none, so /donate would only say "not set up").
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { corpusFile } from '@samvad/server/test/support/corpus.ts';
 
@@ -14,6 +16,21 @@ export const E2E_CORPUS_FILES = [
 ];
 
 const serverDir = path.resolve(import.meta.dirname, '../../apps/server');
+
+const E2E_DONATION = {
+  upiId: 'samvad-e2e@upi',
+  payeeName: 'Samvad (test)',
+  paymentUrl: 'https://donate.example.org/samvad',
+  message: 'Donations pay for hosting and keeping the archive online.',
+};
+if (!process.env.PERSONA_FILE && process.env.DATA_DIR) {
+  const persona = JSON.parse(
+    readFileSync(path.join(serverDir, 'config/persona.default.json'), 'utf8'),
+  );
+  const personaFile = path.join(process.env.DATA_DIR, 'persona.e2e.json');
+  writeFileSync(personaFile, JSON.stringify({ ...persona, donation: E2E_DONATION }));
+  process.env.PERSONA_FILE = personaFile;
+}
 const ingest = spawnSync(
   process.execPath,
   [path.join(serverDir, 'src/cli/ingest.ts'), ...E2E_CORPUS_FILES],

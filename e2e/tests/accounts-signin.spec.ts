@@ -51,7 +51,7 @@ test('a banned member sees the banned screen with the reason, wherever they are'
 
     await page.goto('/chat');
     await expect(page).toHaveURL(/\/banned\?reason=/);
-    await expect(page.getByRole('heading', { name: 'Account Restricted' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Account Banned' })).toBeVisible();
     await expect(page.getByText(reason)).toBeVisible();
     await expect(page.getByText(account.email)).toBeVisible();
     await saveScreenshot(page, testInfo, 'banned');

@@ -166,9 +166,7 @@ test('bans a member with a reason: their browser shows the banned screen; unbans
 
     await memberSide.page.goto('/chat');
     await expect(memberSide.page).toHaveURL(/\/banned/);
-    await expect(
-      memberSide.page.getByRole('heading', { name: 'Account Restricted' }),
-    ).toBeVisible();
+    await expect(memberSide.page.getByRole('heading', { name: 'Account Banned' })).toBeVisible();
     await expect(memberSide.page.getByText(reason)).toBeVisible();
 
     await row.getByRole('button', { name: 'Unban User' }).click();
@@ -221,7 +219,7 @@ test('per-user limits: the member hits them in the chat; Reset to Global', async
     await box.fill(`${QUESTION} Once more.`);
     await box.press('Enter');
     const limitDialog = chat.getByRole('dialog', { name: 'Request Limit Reached' });
-    await expect(limitDialog).toContainText("You've reached the maximum of 1 requests per day.");
+    await expect(limitDialog).toContainText("You've reached the maximum of 1 request per day.");
     await expect(limitDialog).toContainText('Current usage: 1 / 1');
     await limitDialog.getByRole('button', { name: 'Okay, I Understand' }).click();
     await expect(chat.getByRole('article', { name: 'Answer' })).toHaveCount(1);

@@ -39,9 +39,12 @@ test('a guest asks an example question and reads a cited, streamed answer', asyn
   // View source opens the original document (the PDF at its page, for a PDF source).
   const view = answer.getByRole('link', { name: /View source/ }).first();
   const href = await view.getAttribute('href');
-  expect(href).toMatch(/^\/api\/documents\/[^/]+\/file(#page=\d+)?$/);
+  // Reader links for text formats (`/sources/{id}?chunk=…`, issue 20), the PDF at its page.
+  expect(href).toMatch(
+    /^(\/api\/documents\/[^/]+\/file(#page=\d+)?|\/sources\/[\w-]+\?chunk=[\w-]+(#p-[\d.]+)?)$/,
+  );
   const [popup] = await Promise.all([context.waitForEvent('page'), view.click()]);
-  await expect(popup).toHaveURL(new RegExp(`${href?.replace(/[#]/g, '\\#')}$`));
+  await expect(popup).toHaveURL(new RegExp(`${href?.replace(/[?.#]/g, '\\$&')}$`));
   const original = await page.request.get(href ?? '');
   expect(original.ok()).toBe(true);
 

@@ -85,13 +85,17 @@ test('messages in a conversation: the message dialog', async ({ page }) => {
   await expect(dialog).toContainText('Current usage: 20 / 20');
 });
 
-test('conversations: the conversation dialog', async ({ page }) => {
+test("conversations: a guest's conversation dialog offers sign-in, not archive or delete", async ({
+  page,
+}) => {
   await page.goto('/chat');
   await spend(page, 5, (i) => `limit-test-${i}`.padEnd(21, 'x'));
   await ask(page, QUESTION);
   const dialog = page.getByRole('dialog', { name: 'Conversation Limit Reached' });
   await expect(dialog).toContainText(
-    "You've reached the maximum of 5 conversations. Please archive or delete existing conversations before creating new ones.",
+    "You've reached the maximum of 5 conversations. Sign in to keep more conversations.",
   );
+  await expect(dialog).not.toContainText('archive');
+  await expect(dialog.getByRole('button', { name: /^Sign in/ })).toBeVisible();
   await expect(dialog).toContainText('Current usage: 5 / 5');
 });

@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { AppContext, AppSetup } from './app-context.ts';
+import { personaForClients } from './config/persona.ts';
 import { AppError, errorCodeForStatus } from './http/app-error.ts';
 import { contentSecurityPolicy, crossOriginOpenerPolicy } from './http/content-security-policy.ts';
 import { registerErrorHandler, sendError } from './http/error-handler.ts';
@@ -20,7 +21,7 @@ import { registerRequestMetrics } from './http/request-metrics.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStorageGuard, StorageGuard } from './http/storage-guard.ts';
 import { registerViewer } from './http/viewer.ts';
-import { registerWebApp } from './http/web-app.ts';
+import { registerLoopbackRedirect, registerWebApp } from './http/web-app.ts';
 import { AppMetrics } from './metrics/app-metrics.ts';
 import { adminAuthRoutes } from './routes/admin-auth-routes.ts';
 import { adminDocumentRoutes } from './routes/admin-document-routes.ts';
@@ -36,10 +37,12 @@ import { communityProfileRoutes } from './routes/community-profile-routes.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
+import { knowledgeStatusRoutes } from './routes/knowledge-status-routes.ts';
 import { limitRoutes } from './routes/limit-routes.ts';
 import { metricsRoutes } from './routes/metrics-routes.ts';
 import { personaRoutes } from './routes/persona-routes.ts';
 import { shareRoutes } from './routes/share-routes.ts';
+import { sourceReaderRoutes } from './routes/source-reader-routes.ts';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -125,7 +128,7 @@ export async function buildApp(
     done();
   });
   registerRequestMetrics(app, context.metrics);
-  registerRequestLog(app);
+  registerRequestLog(app, { trustProxy: config.trustProxy });
   // Before any other check reads a body: a write that cannot be stored is refused at once.
   registerStorageGuard(app, context.storage);
 
@@ -156,6 +159,7 @@ export async function buildApp(
     cacheControl: false,
   });
   registerOriginCheck(app, config);
+  registerLoopbackRedirect(app, config);
   registerViewer(app, context);
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
@@ -167,6 +171,8 @@ export async function buildApp(
   await app.register(adminUsageRoutes, context);
   await app.register(personaRoutes, context);
   await app.register(documentRoutes, context);
+  await app.register(sourceReaderRoutes, context);
+  await app.register(knowledgeStatusRoutes, context);
   await app.register(conversationRoutes, context);
   await app.register(shareRoutes, context);
   await app.register(chatRoutes, context);
@@ -178,6 +184,6 @@ export async function buildApp(
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWebApp(app, config.webDistDir, context.persona);
+  await registerWebApp(app, config, personaForClients(context.persona, config.llm));
   return app;
 }

@@ -84,12 +84,29 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  // The terminal closing (or a process manager's reload signal) stops the server cleanly too.
+  process.once('SIGHUP', stop);
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    // Fastify names each socket as a URL ("http://127.0.0.1:3000", and "http://[::1]:3000" for
+    // localhost) before the ready line names PUBLIC_URL: several addresses, of which a browser
+    // should open only one (the sign-in cookie and redirect belong to PUBLIC_URL's host). The
+    // sockets are still logged, as sockets; the one URL to open is the ready line's.
+    listenTextResolver: (address) => `listening on ${address.replace(/^https?:\/\//, '')}`,
+  });
   app.log.info(
     { url: config.publicUrl, database: database.kind, knowledge: knowledge.index.stats },
-    `${persona.productName} is ready`,
+    `${persona.productName} is ready at ${config.publicUrl}`,
   );
+  if (knowledge.index.loaded.documents === 0) {
+    app.log.warn(
+      'The knowledge base is empty, so every question is answered "No documents have been added ' +
+        `yet". Add documents in Admin → Knowledge Base (${config.publicUrl}/admin) or with ` +
+        '`npm run ingest -- <folder>`.',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -254,7 +254,13 @@ describe('admin sign-in, sign-out and password change are audited', () => {
       const unknownName = (logs.json().logs as AdminLog[]).find(
         (row) => row.action === 'login_failed' && row.adminId === null,
       );
-      expect(unknownName?.adminEmail).toBe('ghost');
+      // A name is never passed off as an email: the admin column labels it as a username.
+      expect(unknownName).toMatchObject({ adminEmail: null, adminUsername: 'ghost' });
+      const opsRows = (logs.json().logs as AdminLog[]).filter((row) => row.adminId === ops.id);
+      expect(opsRows.length).toBe(4);
+      for (const row of opsRows) {
+        expect(row).toMatchObject({ adminEmail: null, adminUsername: 'ops' });
+      }
     } finally {
       await proxied.close();
     }
@@ -292,6 +298,7 @@ describe('the audit log', () => {
       'timestamp',
       'adminId',
       'adminEmail',
+      'adminUsername',
       'action',
       'targetUserId',
       'targetUserEmail',
@@ -305,8 +312,8 @@ describe('the audit log', () => {
     const byId = new Map(api.logs.map((log: { id: number }) => [String(log.id), log]));
     for (const row of rows) {
       const log = byId.get(row[0] ?? '') as { action: string; details: object } | undefined;
-      expect(log?.action).toBe(row[4]);
-      expect(JSON.parse(row[8] ?? '')).toEqual(log?.details);
+      expect(log?.action).toBe(row[5]);
+      expect(JSON.parse(row[9] ?? '')).toEqual(log?.details);
     }
   });
 

@@ -151,6 +151,13 @@ const policy: Row[] = [
     expected: PUBLIC,
   },
   {
+    name: 'knowledge status',
+    method: 'GET',
+    route: '/api/knowledge/status',
+    url: () => '/api/knowledge/status',
+    expected: PUBLIC,
+  },
+  {
     name: 'openapi',
     method: 'GET',
     route: '/api/openapi.json',
@@ -422,6 +429,14 @@ const policy: Row[] = [
     method: 'GET',
     route: '/api/documents/:id/file',
     url: async (s) => `/api/documents/${await s.document()}/file`,
+    expected: PUBLIC,
+  },
+  {
+    // The source reader's text (issue 20, another part): public like the file behind a citation.
+    name: 'document text',
+    method: 'GET',
+    route: '/api/documents/:id/text',
+    url: async (s) => `/api/documents/${await s.document()}/text`,
     expected: PUBLIC,
   },
   {

@@ -8,7 +8,7 @@ import { memberConversation } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 // The chat's limits through POST /api/chat itself: a refused chat charges nothing. The app has
-// no corpus, so every accepted question gets the 'not covered' answer; refusals come before it.
+// no corpus, so every accepted question gets the 'no documents yet' answer; refusals come before it.
 
 let t: TestApp;
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { chatApology } from '@samvad/contracts/chat-rules';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANSWER_MAX_OUTPUT_TOKENS } from '../src/answers/llm-answerer.ts';
-import { REPLY_TEXTS } from '../src/answers/reply-texts.ts';
+import { NO_DOCUMENTS_REPLY, REPLY_TEXTS } from '../src/answers/reply-texts.ts';
 import { corpusAvailable, corpusFile, ingestKalpitSpeeches } from './support/corpus.ts';
 import {
   type ChatCompletionRequest,
@@ -297,5 +297,39 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
     expect(streamedRequests()[0]?.messages[0]?.content).toContain(
       'Write your whole answer in Tamil',
     );
+  });
+});
+
+// Issue 20: with no document at all the model is not asked (not even to rewrite the query).
+describe('POST /api/chat with a model, on an empty knowledge base', () => {
+  let empty: TestApp;
+  beforeAll(async () => {
+    empty = await createTestApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' });
+  });
+  afterAll(() => empty.close());
+
+  it('says no documents have been added yet, with no sources, without asking the model', async () => {
+    for (const accept of ['application/json', 'text/event-stream']) {
+      const res = await empty.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: { origin: empty.config.publicUrl, accept },
+        payload: {
+          question: 'जाति के बारे में आंबेडकर ने क्या कहा?',
+          chat_history: [{ role: 'user', content: 'Hello' }],
+          detected_language: 'hi',
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      if (accept === 'application/json') {
+        expect(res.json()).toMatchObject({ answer: NO_DOCUMENTS_REPLY, sources: [] });
+      } else {
+        const { events, done } = parseStream(res.body);
+        expect(done).toBe(true);
+        expect(events.map((event) => event.token ?? '').join('')).toBe(NO_DOCUMENTS_REPLY);
+        expect(events.at(-1)).toMatchObject({ type: 'end', sources: [] });
+      }
+    }
+    expect(llm.requests).toHaveLength(0);
   });
 });

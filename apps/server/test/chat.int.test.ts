@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokensOf } from '../src/answers/extractive-answerer.ts';
-import { REPLY_TEXTS } from '../src/answers/reply-texts.ts';
+import { NO_DOCUMENTS_REPLY, REPLY_TEXTS } from '../src/answers/reply-texts.ts';
 import { userLimits } from '../src/db/schema.ts';
 import { answerSigner } from '../src/http/answer-signature.ts';
 import { corpusAvailable, ingestKalpitSpeeches } from './support/corpus.ts';
@@ -41,7 +41,10 @@ describe.runIf(corpusAvailable)('POST /api/chat', () => {
     for (const source of sources) {
       expect(source.score).toBeGreaterThan(0);
       expect(source.score).toBeLessThanOrEqual(1);
-      expect(source.link).toMatch(/^\/api\/documents\/[^/]+\/file$/);
+      // PDFs open at their page in the browser's viewer, other formats in the source reader.
+      expect(source.link).toMatch(
+        /^(\/api\/documents\/[^/]+\/file(#page=\d+)?|\/sources\/[^/?]+\?chunk=[^&]+)$/,
+      );
     }
     expect(answer).toMatch(/\[1\]/);
 
@@ -146,5 +149,45 @@ describe.runIf(corpusAvailable)('POST /api/chat', () => {
       (await chat({ question: QUESTION, conversation_id: id }, { cookie: strangerCookie }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+// Issue 20: on a fresh install nothing was searched, so nothing is 'not covered'.
+describe('POST /api/chat on an empty knowledge base', () => {
+  let empty: TestApp;
+  beforeAll(async () => {
+    empty = await createTestApp();
+  });
+  afterAll(() => empty.close());
+  const ask = (headers: Record<string, string>) =>
+    empty.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: { origin: empty.config.publicUrl, ...headers },
+      payload: { question: 'What did Ambedkar say about caste?', detected_language: 'hi' },
+    });
+
+  it('says no documents have been added yet and how to add them, with no sources', async () => {
+    const json = await ask({ accept: 'application/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toEqual({
+      answer: NO_DOCUMENTS_REPLY,
+      sources: [],
+      signature: expect.any(String),
+    });
+    expect(NO_DOCUMENTS_REPLY).toMatch(/^No documents have been added yet/);
+    expect(NO_DOCUMENTS_REPLY).toContain('Admin → Knowledge Base');
+    expect(NO_DOCUMENTS_REPLY).toContain('npm run ingest');
+
+    const streamed = await ask({});
+    expect(streamed.statusCode).toBe(200);
+    const events = streamed.body
+      .split('\n\n')
+      .filter((line) => line.startsWith('data: {'))
+      .map((line) => JSON.parse(line.slice(6)));
+    const text = events.flatMap((event) => (event.type === 'token' ? [event.token] : [])).join('');
+    expect(text).toBe(NO_DOCUMENTS_REPLY);
+    expect(events.at(-1)).toMatchObject({ type: 'end', sources: [] });
+    expect(streamed.body.endsWith('data: [DONE]\n\n')).toBe(true);
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 import { testEngine } from './support/test-database.ts';
@@ -69,5 +72,45 @@ describe('GET /api/persona', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ productName: 'Samvad', reformerName: 'Dr. B. R. Ambedkar' });
     expect(res.json().headlineLines.length).toBeGreaterThan(0);
+  });
+
+  it('ships no donation details until a deployment sets its own', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/persona' });
+    expect(res.json()).not.toHaveProperty('donation');
+    expect(res.body).not.toContain('samvad@upi');
+  });
+
+  it('says who writes the answers: the offline answerer, or a configured model', async () => {
+    const offline = await t.app.inject({ method: 'GET', url: '/api/persona' });
+    expect(offline.json().answerer).toBe('extractive');
+    const withModel = await createTestApp({
+      LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+      LLM_MODEL: 'some-model',
+    });
+    try {
+      const res = await withModel.app.inject({ method: 'GET', url: '/api/persona' });
+      expect(res.json().answerer).toBe('model');
+    } finally {
+      await withModel.close();
+    }
+  });
+
+  it("serves a persona file's donation settings", async () => {
+    const donation = {
+      upiId: 'project@examplebank',
+      payeeName: 'The Project',
+      paymentUrl: 'https://donate.example.org/project',
+      message: 'Donations pay for the server.',
+    };
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'samvad-persona-')), 'persona.json');
+    const defaults = JSON.parse(readFileSync(t.config.personaFile, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...defaults, donation }));
+    const themed = await createTestApp({ PERSONA_FILE: file });
+    try {
+      const res = await themed.app.inject({ method: 'GET', url: '/api/persona' });
+      expect(res.json().donation).toEqual(donation);
+    } finally {
+      await themed.close();
+    }
   });
 });

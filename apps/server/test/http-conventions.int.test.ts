@@ -98,16 +98,58 @@ describe('errors', () => {
 });
 
 describe('web app fallback', () => {
-  it.each(['/', '/chat', '/share/abc', '/some/deep/link?x=1'])(
-    'serves index.html at %s',
+  it.each([
+    '/',
+    '/chat',
+    '/chat/?c=1',
+    '/share/abc',
+    '/admin?tab=logs',
+    '/banned?reason=x',
+    '/donate',
+    '/auth/google/callback?code=c&state=s',
+    '/community',
+    '/community/profile/asha',
+    '/community/collections/create',
+    '/sources/abc?chunk=abc-3',
+  ])('serves index.html at %s with 200', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(TEST_INDEX_HTML);
+  });
+
+  // Issue 20: the browser still shows its not-found card, and the status says what it is.
+  it.each(['/no-such-page', '/some/deep/link?x=1', '/community/nope', '/share'])(
+    'serves index.html at %s with 404',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toBe(TEST_INDEX_HTML);
+      const head = await t.app.inject({ method: 'HEAD', url });
+      expect(head.statusCode).toBe(404);
     },
   );
+
+  it('sends /auth, which the spec links to, to the sign-in entry', async () => {
+    for (const [url, location] of [
+      ['/auth', '/'],
+      ['/auth/', '/'],
+      ['/auth?next=chat', '/?next=chat'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(location);
+    }
+  });
+
+  it('answers a missing asset with a 404 error, not the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/gone-1a2b3c.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
 
   it('serves hashed assets with a long cache and a 404 for missing ones', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });

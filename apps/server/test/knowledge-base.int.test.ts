@@ -60,6 +60,7 @@ describe.runIf(corpusAvailable)('ingest → query → cite → remove', () => {
     const source = sourceSchema.parse(best && presentSource(best));
     expect(source).toEqual({
       file_name: 'baws_vol01_castes_in_india.pdf',
+      title: 'Castes in India Their Mechanism, Genesis and Development',
       page: best?.page,
       page_label: String((best?.page ?? 0) + 2),
       score: best?.score,

@@ -9,10 +9,12 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const PUBLIC_URL = 'http://127.0.0.1:4321';
 const CALLBACK = `${PUBLIC_URL}/auth/google/callback`;
+const PUBLIC_HOST = new URL(PUBLIC_URL).host;
 const CLIENT = { clientId: 'samvad-test-client', clientSecret: 'samvad-test-secret' };
 
 let provider: OidcTestProvider;
 let t: TestApp;
+const logLines: string[] = [];
 
 beforeAll(async () => {
   provider = await startOidcTestProvider({
@@ -34,12 +36,16 @@ beforeAll(async () => {
       },
     ],
   });
-  t = await createTestApp({
-    OIDC_ISSUER: provider.issuer,
-    GOOGLE_CLIENT_ID: CLIENT.clientId,
-    GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
-    PUBLIC_URL,
-  });
+  t = await createTestApp(
+    {
+      OIDC_ISSUER: provider.issuer,
+      GOOGLE_CLIENT_ID: CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
+      PUBLIC_URL,
+      LOG_LEVEL: 'warn',
+    },
+    { logLines },
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -52,8 +58,12 @@ const cookiesOf = (setCookie: string | string[] | undefined) =>
     .join('; ');
 
 /** Start → provider → back at the callback page URL, as a browser would travel. */
-async function signInAtProvider(account: string) {
-  const start = await t.app.inject({ method: 'GET', url: '/api/auth/google/start' });
+async function signInAtProvider(account: string, host = PUBLIC_HOST) {
+  const start = await t.app.inject({
+    method: 'GET',
+    url: '/api/auth/google/start',
+    headers: { host },
+  });
   expect(start.statusCode).toBe(302);
   const location = String(start.headers.location);
   expect(location.startsWith(provider.issuer)).toBe(true);
@@ -69,7 +79,7 @@ const exchange = (callback: URL, cookie: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/auth/google/callback',
-    headers: { cookie, origin: PUBLIC_URL },
+    headers: { cookie, origin: PUBLIC_URL, host: PUBLIC_HOST },
     payload: {
       code: callback.searchParams.get('code'),
       state: callback.searchParams.get('state'),
@@ -99,12 +109,36 @@ describe('redirect sign-in through a real OIDC provider', () => {
     expect((await exchange(callback, flowCookie)).statusCode).toBeGreaterThanOrEqual(400);
   });
 
-  it('refuses a mismatched state and a missing flow cookie', async () => {
+  it('refuses a mismatched state and a missing flow cookie, naming the address to use', async () => {
     const { callback, flowCookie } = await signInAtProvider('ambedkar-reader');
     const tampered = new URL(callback);
     tampered.searchParams.set('state', 'not-the-state');
-    expect((await exchange(tampered, flowCookie)).statusCode).toBe(400);
-    expect((await exchange(callback, '')).statusCode).toBe(400);
+    const wrongAddress = `Sign-in must start and finish on ${PUBLIC_URL} (this server's PUBLIC_URL); open the app there and try again.`;
+    for (const res of [await exchange(tampered, flowCookie), await exchange(callback, '')]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toContain(wrongAddress);
+    }
+    // The log says it too, for whoever runs the server.
+    const warnings = logLines.filter((line) => line.includes(wrongAddress));
+    expect(warnings.some((line) => line.includes('"flowCookie":"missing"'))).toBe(true);
+    expect(warnings.some((line) => line.includes('"flowCookie":"another sign-in"'))).toBe(true);
+  });
+
+  it('logs which address to use when sign-in starts on another host than PUBLIC_URL', async () => {
+    logLines.length = 0;
+    await signInAtProvider('ambedkar-reader');
+    expect(logLines.filter((line) => line.includes('PUBLIC_URL'))).toEqual([]);
+
+    // The server's LAN address for PUBLIC_URL's name (loopback names are one origin outside
+    // production, and redirected there): the flow cookie stays with the address sign-in began
+    // on, and the provider returns to PUBLIC_URL, where the browser does not send it.
+    const { callback } = await signInAtProvider('ambedkar-reader', '10.0.0.5:4321');
+    const warning = logLines.find((line) => line.includes('sign-in started on 10.0.0.5:4321'));
+    expect(warning).toContain(`open the app there and try again`);
+    expect(warning).toContain(`must start and finish on ${PUBLIC_URL}`);
+    const res = await exchange(callback, '');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toContain(`must start and finish on ${PUBLIC_URL}`);
   });
 
   it('refuses an unverified email', async () => {
@@ -114,16 +148,94 @@ describe('redirect sign-in through a real OIDC provider', () => {
     expect(res.json().error.message).toContain('not verified');
   });
 
-  it('refuses a banned user with the ban details', async () => {
+  it('refuses a banned user a session, but keeps their identity for the banned screen', async () => {
+    const first = await signInAtProvider('ambedkar-reader');
+    const signedIn = await exchange(first.callback, first.flowCookie);
+    const user = signedIn.json().user;
+    const memberCookie = cookiesOf(signedIn.headers['set-cookie']);
+    await updateUser(t.database.db, user.id, { banned: true, banReason: 'Abuse of the chat' });
+    try {
+      const again = await signInAtProvider('ambedkar-reader');
+      // The browser still presents the session from before the ban: it is ended, not kept.
+      const res = await exchange(again.callback, `${again.flowCookie}; ${memberCookie}`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        banned: true,
+        reason: 'Abuse of the chat',
+        user: { email: 'reader@example.com', banned: true, banReason: 'Abuse of the chat' },
+      });
+      const setCookies = [res.headers['set-cookie'] ?? []].flat();
+      const sessionCookie = setCookies.find((c) =>
+        c.startsWith(`${t.config.sessions.cookieName}=`),
+      );
+      expect(sessionCookie).toMatch(/^[^=]+=;/); // cleared, never a new token
+      const bannedCookie = cookiesOf(setCookies.filter((c) => c.startsWith('samvad_banned=')));
+      expect(bannedCookie).not.toBe('');
+
+      // The session call names the banned account (email and reason) from that cookie alone...
+      const session = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { cookie: bannedCookie },
+      });
+      expect(session.statusCode).toBe(403);
+      expect(session.json()).toMatchObject({
+        banned: true,
+        reason: 'Abuse of the chat',
+        user: { email: 'reader@example.com' },
+      });
+      // ...which gives no access: the old session is gone and the cookie is no session.
+      for (const cookie of [bannedCookie, memberCookie]) {
+        const list = await t.app.inject({
+          method: 'GET',
+          url: '/api/conversations',
+          headers: { cookie },
+        });
+        expect(list.statusCode).toBe(401);
+      }
+
+      // Once the ban is lifted, the browser is a visitor again and forgets the banned identity.
+      await updateUser(t.database.db, user.id, { banned: false, banReason: null });
+      const after = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { cookie: bannedCookie },
+      });
+      expect(after.json()).toEqual({ user: null, banned: false });
+      expect(String(after.headers['set-cookie'])).toMatch(/^samvad_banned=;/);
+    } finally {
+      await updateUser(t.database.db, user.id, { banned: false, banReason: null });
+    }
+  });
+
+  it('a banned identity is forgotten at sign-out, and is no more than a name', async () => {
     const first = await signInAtProvider('ambedkar-reader');
     const user = (await exchange(first.callback, first.flowCookie)).json().user;
-    await updateUser(t.database.db, user.id, { banned: true, banReason: 'Abuse of the chat' });
-    const again = await signInAtProvider('ambedkar-reader');
-    const res = await exchange(again.callback, again.flowCookie);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ banned: true, reason: 'Abuse of the chat' });
-    expect(res.headers['set-cookie'] ?? '').not.toContain(t.config.sessions.cookieName);
-    await updateUser(t.database.db, user.id, { banned: false, banReason: null });
+    await updateUser(t.database.db, user.id, { banned: true, banReason: null });
+    try {
+      const again = await signInAtProvider('ambedkar-reader');
+      const res = await exchange(again.callback, again.flowCookie);
+      const bannedCookie = cookiesOf(
+        [res.headers['set-cookie'] ?? []].flat().filter((c) => c.startsWith('samvad_banned=')),
+      );
+      // A forged identity (another user's id, unsigned) names nobody.
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: { cookie: `samvad_banned=${user.id}` },
+      });
+      expect(forged.json()).toEqual({ user: null, banned: false });
+
+      const signOut = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signout',
+        headers: { cookie: bannedCookie, origin: PUBLIC_URL },
+      });
+      expect(signOut.statusCode).toBe(200);
+      expect([signOut.headers['set-cookie'] ?? []].flat().join('\n')).toMatch(/^samvad_banned=;/m);
+    } finally {
+      await updateUser(t.database.db, user.id, { banned: false, banReason: null });
+    }
   });
 });
 

@@ -29,6 +29,31 @@ describe.runIf(testEngine === 'pglite')('server process on the embedded database
     expect(first.output()).toContain('stopped cleanly');
   });
 
+  // Issue 20: one URL to open, PUBLIC_URL's (localhost by default), and the empty knowledge
+  // base said in words, with where to fill it.
+  it('prints one URL, and says in words that the knowledge base is empty', async () => {
+    const port = String(await freePort());
+    const server = spawnServer({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'samvad-process-')),
+      PORT: port,
+    });
+    try {
+      await waitUntilReady(server);
+      await expect
+        .poll(() => server.output(), { timeout: 15_000 })
+        .toContain('The knowledge base is empty');
+      const output = server.output();
+      const publicUrl = `http://localhost:${port}`;
+      expect(output).toContain(`is ready at ${publicUrl}`);
+      expect(output).not.toContain('Server listening at');
+      expect(new Set(output.match(/https?:\/\/[^\s"/]+/g))).toEqual(new Set([publicUrl]));
+      expect(output).toContain('Add documents in Admin → Knowledge Base');
+      expect(output).toContain('npm run ingest');
+    } finally {
+      expect(await stopServer(server)).toBe(0);
+    }
+  });
+
   it('keeps its data across a restart', async () => {
     // Write through the same embedded database, while no server holds it.
     const direct = await openPglite(path.join(dataDir, 'pglite'));

@@ -142,6 +142,22 @@ describe('members', () => {
     });
   });
 
+  it('says "1 request" and "1 message" when the limit is one (the noun agrees)', async () => {
+    const caller = await member({ maxRequestsPerDay: 1, maxMessagesPerConversation: 1 });
+    await consumeOk(1, 'request', caller);
+    const request = (await consume('request', caller)).json() as { error: { message: string } };
+    expect(request.error.message).toBe(
+      "You've reached the maximum of 1 request per day. Please try again tomorrow.",
+    );
+    await consumeOk(1, 'message', caller, 'conv-one');
+    const message = (await consume('message', caller, 'conv-one')).json() as {
+      error: { message: string };
+    };
+    expect(message.error.message).toBe(
+      "You've reached the maximum of 1 message in this conversation. Please start a new conversation to continue.",
+    );
+  });
+
   it('limits messages per conversation', async () => {
     const caller = await member({ maxMessagesPerConversation: 2 });
     await consumeOk(2, 'message', caller, 'conv-a');

@@ -162,8 +162,13 @@ export const adminLogSchema = z.object({
   id: z.number().int(),
   /** Null for a failed login under a name that is no account. */
   adminId: z.string().nullable(),
-  /** The admin's email, or their login name when they have none. */
+  /** The admin's email; null when the row names them only by their login name. */
   adminEmail: z.string().nullable(),
+  /**
+   * The admin's login name when they have no email (the bootstrap admin, or a failed login
+   * under a name that is no account), else null: shown labelled as a username, never as an email.
+   */
+  adminUsername: z.string().nullable(),
   action: adminActionSchema,
   /** Before/after of what changed, and any other facts of the action. */
   details: z.record(z.string(), z.unknown()),

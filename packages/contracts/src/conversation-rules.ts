@@ -35,7 +35,13 @@ export const NO_RESPONSE_APOLOGY =
   'I apologize, but no response was generated. Please try again, or contact support if the problem continues.';
 export const GUEST_SHARES_PER_DAY = 10;
 
-/** The first TITLE_MAX_LENGTH UTF-16 units, never ending in half of an emoji. */
+/**
+ * The first TITLE_MAX_LENGTH UTF-16 units, never ending in half of an emoji nor in the space
+ * where the cut fell between two words ("Why was Nagpur chosen for the", not "…the ").
+ */
 export function cutTitle(text: string): string {
-  return text.slice(0, TITLE_MAX_LENGTH).replace(/[\uD800-\uDBFF]$/, '');
+  return text
+    .slice(0, TITLE_MAX_LENGTH)
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trimEnd();
 }

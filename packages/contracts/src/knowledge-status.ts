@@ -9,5 +9,3 @@ export const knowledgeStatusSchema = z.object({
   documents: z.number().int().nonnegative(),
 });
 export type KnowledgeStatus = z.infer<typeof knowledgeStatusSchema>;
-
-export const KNOWLEDGE_STATUS_PATH = '/api/knowledge/status';

@@ -28,14 +28,6 @@ const DEFAULT_WELCOME = {
   ],
 };
 
-const DEFAULT_DONATION = {
-  upiId: 'samvad@upi',
-  payeeName: 'Samvad',
-  paymentUrl: 'https://github.com/sponsors',
-  message:
-    'Samvad is free and open source. Donations pay for hosting, the language model and keeping the archive online.',
-};
-
 /**
  * The texts that theme the product around one reformer. A deployment re-themes by
  * pointing PERSONA_FILE at its own JSON file of this shape; no code changes.
@@ -70,7 +62,10 @@ export const personaSchema = z.object({
         .length(3),
     })
     .default(DEFAULT_WELCOME),
-  /** The donation page (/donate); defaults are placeholders a deployment replaces. */
+  /**
+   * The donation page (/donate). Absent until a deployment sets its own: the Donate link is then
+   * hidden and /donate says donations are not set up (no placeholder UPI id ever reaches a donor).
+   */
   donation: z
     .object({
       upiId: z.string().min(3).max(100),
@@ -79,6 +74,23 @@ export const personaSchema = z.object({
       paymentUrl: z.url({ protocol: /^https$/ }),
       message: z.string().min(1).max(400),
     })
-    .default(DEFAULT_DONATION),
+    .optional(),
 });
 export type Persona = z.infer<typeof personaSchema>;
+
+/**
+ * Who writes this server's answers: a language model (LLM_BASE_URL and LLM_MODEL set), or the
+ * offline extractive answerer that quotes the passages. Copy that speaks of costs or of how
+ * answers are written follows it.
+ */
+export const answererSchema = z.enum(['model', 'extractive']);
+export type Answerer = z.infer<typeof answererSchema>;
+
+/**
+ * GET /api/persona: the persona file's texts and what the server is configured with. `answerer`
+ * is optional because a persona inlined into a page by an older server shell may lack it.
+ */
+export const personaResponseSchema = personaSchema.extend({
+  answerer: answererSchema.optional(),
+});
+export type PersonaResponse = z.infer<typeof personaResponseSchema>;

@@ -27,3 +27,23 @@ describe('sourceSchema speaker', () => {
     expect(sourceSchema.safeParse({ ...source, speaker: 'Gandhi\u0000' }).success).toBe(false);
   });
 });
+
+describe('sourceSchema title, quote and paragraph id (issue 20)', () => {
+  it('keeps them when present, and reads sources saved without them', () => {
+    const full = {
+      ...source,
+      title: 'Constituent Assembly Debates, 25 Nov 1949',
+      quote: 'The real remedy for breaking Caste is inter-marriage.',
+      paragraph_id: '11.165.2',
+    };
+    expect(sourceSchema.parse(full)).toEqual(full);
+    expect(sourceSchema.parse(source)).toEqual(source);
+  });
+
+  it('refuses an empty title or quote, an unstorable one, and a paragraph id that is not one', () => {
+    expect(sourceSchema.safeParse({ ...source, title: '' }).success).toBe(false);
+    expect(sourceSchema.safeParse({ ...source, quote: 'a\u0000b' }).success).toBe(false);
+    expect(sourceSchema.safeParse({ ...source, quote: 'q'.repeat(801) }).success).toBe(false);
+    expect(sourceSchema.safeParse({ ...source, paragraph_id: 'p-1" onclick' }).success).toBe(false);
+  });
+});

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { SOURCE_SPEAKER_MAX_LENGTH } from './source-rules.ts';
+import {
+  PARAGRAPH_ID_PATTERN,
+  SOURCE_SPEAKER_MAX_LENGTH,
+  SOURCE_TITLE_MAX_LENGTH,
+} from './source-rules.ts';
 import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 /** Code points of a source's excerpt, ellipsis included; fits in a post with its attribution. */
@@ -20,6 +24,8 @@ export const sourceSpeakerSchema = z
 /**
  * A cited source under an assistant reply (spec: "Source"). `page` is the 1-based PDF page the
  * link opens at; `page_label` the number printed on that page, when it differs or is known.
+ * `link` opens the passage: a PDF at `/api/documents/<id>/file#page=N`, every other format in the
+ * source reader, `/sources/<document id>?chunk=<chunk id>` (source-rules.ts: sourceReaderLink).
  */
 export const sourceSchema = z.object({
   // Stored with saved and shared messages (jsonb): bounded, and well-formed text only.
@@ -42,5 +48,27 @@ export const sourceSchema = z.object({
     .optional(),
   /** Whose words these are, present only when they are not the reformer's (sourceSpeakerSchema). */
   speaker: sourceSpeakerSchema.optional(),
+  /**
+   * The document's title ("Why Was Nagpur Chosen?"), shown before the file name; absent when the
+   * document has none of its own (its title would only repeat the file name) and in older messages.
+   */
+  title: z
+    .string()
+    .min(1)
+    .max(SOURCE_TITLE_MAX_LENGTH * 2)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .optional(),
+  /**
+   * The sentence of the passage the answer cites (what 'Post as quote' quotes); absent when no
+   * sentence of the passage matches the answer, and in older messages (then `excerpt` is used).
+   */
+  quote: z
+    .string()
+    .min(1)
+    .max(SOURCE_EXCERPT_MAX_LENGTH * 2)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .optional(),
+  /** The Constituent Assembly paragraph id the passage starts at, e.g. "11.165.2". */
+  paragraph_id: z.string().regex(PARAGRAPH_ID_PATTERN).optional(),
 });
 export type Source = z.infer<typeof sourceSchema>;

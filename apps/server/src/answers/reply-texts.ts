@@ -83,6 +83,16 @@ export const REPLY_TEXTS = {
 
 export type ReplyLanguage = keyof typeof REPLY_TEXTS;
 
+/**
+ * The whole reply while the knowledge base holds no document at all (a fresh install), instead
+ * of 'not covered', which would read as "the reformer never wrote about this". It is in English
+ * whatever the question's language: it speaks to whoever runs the server, and names the admin
+ * screen and the command as they are written; translations are welcome in REPLY_TEXTS' style.
+ */
+export const NO_DOCUMENTS_REPLY =
+  'No documents have been added yet, so there is nothing to answer from. An administrator can ' +
+  'add them in Admin → Knowledge Base, or with `npm run ingest -- <folder>`.';
+
 /** The texts for a detected language code; English for any other. */
 export function replyTexts(language: string): ReplyTexts {
   const code = language.toLowerCase();

@@ -37,25 +37,32 @@ const usage = `Usage:
   npm run ingest -- --embed                           embed every chunk without a vector for
                                                       EMBEDDING_MODEL (resumable; with files: after them)
   npm run ingest -- --embed --reembed                 delete EMBEDDING_MODEL's vectors (and any of
-                                                      another length) first, then embed everything`;
+                                                      another length) first, then embed everything
+
+Exit status:
+  0    every file was ingested, replaced or skipped as unchanged
+  2    some files failed and the others went in: the summary table names each failure
+  1    nothing could be done: every file failed, no file was found, a bad argument or setting
+  130  interrupted (Ctrl+C) while embedding; run the same command to resume`;
+
+/** Exit statuses (documented in the usage above and in the README's "Add documents"). */
+const EXIT = { ok: 0, nothingDone: 1, someFailed: 2, interrupted: 130 } as const;
+
+/** A problem with what the command was given, reported in one line, without a stack trace. */
+class UsageError extends Error {
+  override name = 'UsageError';
+}
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      replace: { type: 'boolean', default: false },
-      list: { type: 'boolean', default: false },
-      remove: { type: 'string' },
-      embed: { type: 'boolean', default: false },
-      reembed: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
+  const { values, positionals } = parseArguments();
   const embed = values.embed || values.reembed;
   if (values.help || (!values.list && !values.remove && !embed && positionals.length === 0)) {
-    console.log(usage);
-    return values.help ? 0 : 2;
+    if (values.help) console.log(usage);
+    else console.error(`samvad: nothing to do: name files or folders, or an option.\n\n${usage}`);
+    return values.help ? EXIT.ok : EXIT.nothingDone;
   }
+  // Before the database is opened: a mistyped path is said at once, and nothing is half done.
+  const paths = positionals.length > 0 ? await collectTargets(positionals) : [];
 
   const config = loadConfig();
   // Whose words each passage holds is decided against the persona's names (PERSONA_FILE).
@@ -66,7 +73,7 @@ async function main(): Promise<number> {
       'samvad: --embed needs an embedding endpoint: set EMBEDDING_BASE_URL and EMBEDDING_MODEL ' +
         '(and EMBEDDING_INPUT_STYLE for your server; see .env.example), then run this again.',
     );
-    return 1;
+    return EXIT.nothingDone;
   }
   const database = await openForCli(config.database);
   try {
@@ -103,23 +110,17 @@ async function main(): Promise<number> {
       const removed = await removeDocuments(deps, values.remove);
       if (removed.length === 0) {
         console.error(`No document has the id or file name ${values.remove}`);
-        return 1;
+        return EXIT.nothingDone;
       }
       for (const document of removed) console.log(`Removed ${document.fileName} (${document.id})`);
-      return 0;
+      return EXIT.ok;
     }
-    let status = 0;
-    if (positionals.length > 0) {
-      status = await ingest(
-        deps,
-        positionals,
-        values.replace,
-        config.knowledge.maxFileBytes,
-        progress,
-      );
+    let status: number = EXIT.ok;
+    if (paths.length > 0) {
+      status = await ingest(deps, paths, values.replace, config.knowledge.maxFileBytes, progress);
     }
     if (embed && embeddings) {
-      status = Math.max(status, await embedAll(database, embeddings, values.reembed, interactive));
+      status = worse(status, await embedAll(database, embeddings, values.reembed, interactive));
     }
     return status;
   } finally {
@@ -169,28 +170,47 @@ async function embedAll(
             `${formatSeconds(seconds)}; ${result.documents} documents complete. Running servers ` +
             'reload their vectors within seconds (KNOWLEDGE_SYNC_INTERVAL_MS).',
     );
-    return 0;
+    return EXIT.ok;
   } catch (error) {
     reporter.stop();
     if (controller.signal.aborted) {
       console.error(
         `\nInterrupted after ${done} of ${total} chunks; every saved batch is kept: run the same command to resume.`,
       );
-      return 130;
+      return EXIT.interrupted;
     }
     if (error instanceof EmbeddingDimensionError) {
       console.error(`samvad: ${error.message}`);
-      return 1;
+      return EXIT.nothingDone;
     }
     if (error instanceof EmbeddingError) {
       console.error(
         `samvad: ${error.message}\n${done} of ${total} chunks were embedded and saved; run the same command again to resume.`,
       );
-      return 1;
+      return EXIT.nothingDone;
     }
     throw error;
   } finally {
     process.off('SIGINT', interrupt);
+  }
+}
+
+/** The command line; an unknown option or a missing value is a UsageError (exit 1). */
+function parseArguments() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        replace: { type: 'boolean', default: false },
+        list: { type: 'boolean', default: false },
+        remove: { type: 'string' },
+        embed: { type: 'boolean', default: false },
+        reembed: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n\n${usage}`);
   }
 }
 
@@ -226,19 +246,45 @@ async function list(database: DatabaseHandle): Promise<number> {
     ),
   );
   console.log(`\n${documents.length} documents`);
-  return 0;
+  return EXIT.ok;
 }
 
 type Row = { file: string; outcome: IngestOutcome };
 
+/** The files named, folders expanded; a missing path or an empty folder is a UsageError. */
+async function collectTargets(targets: string[]): Promise<string[]> {
+  let paths: string[];
+  try {
+    paths = await collectFiles(targets);
+  } catch (error) {
+    const { code, path: missing } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT') throw new UsageError(`No such file or folder: ${missing}`);
+    if (code === 'EACCES') throw new UsageError(`Not allowed to read ${missing}`);
+    throw error;
+  }
+  if (paths.length === 0) throw new UsageError(`No files found in ${targets.join(', ')}`);
+  return paths;
+}
+
+/**
+ * Of two steps' exit statuses, the one to report: an interruption, then a failure that left
+ * nothing done (1), then a partial one (2), then success.
+ */
+function worse(a: number, b: number): number {
+  const severity = (status: number) =>
+    [EXIT.ok, EXIT.someFailed, EXIT.nothingDone, EXIT.interrupted].indexOf(
+      status as (typeof EXIT)[keyof typeof EXIT],
+    );
+  return severity(a) >= severity(b) ? a : b;
+}
+
 async function ingest(
   deps: Parameters<typeof ingestFile>[0],
-  targets: string[],
+  paths: string[],
   replace: boolean,
   maxBytes: number,
   progress: FileEmbeddingProgress,
 ): Promise<number> {
-  const paths = await collectFiles(targets);
   const interactive = Boolean(process.stderr.isTTY);
   // A multibar: while a file's chunks are embedded, their bar shows below the files bar.
   const bars = new cliProgress.MultiBar(
@@ -277,7 +323,13 @@ async function ingest(
   if (interactive) bars.stop();
   progress.multibar = null;
   printSummary(rows, (performance.now() - started) / 1000, pages, chunks);
-  return rows.some((row) => row.outcome.status === 'failed') ? 1 : 0;
+  const failed = rows.filter((row) => row.outcome.status === 'failed').length;
+  if (failed === 0) return EXIT.ok;
+  if (failed === rows.length) return EXIT.nothingDone;
+  console.error(
+    `samvad: ${failed} of ${rows.length} files failed (see the table); the others are in the knowledge base.`,
+  );
+  return EXIT.someFailed;
 }
 
 async function ingestOne(
@@ -326,8 +378,9 @@ main().then(
     const known =
       error instanceof ConfigError ||
       error instanceof DirectoryLockedError ||
-      error instanceof EmbeddingDimensionError;
+      error instanceof EmbeddingDimensionError ||
+      error instanceof UsageError;
     console.error(known ? `samvad: ${(error as Error).message}` : error);
-    process.exitCode = 1;
+    process.exitCode = EXIT.nothingDone;
   },
 );

@@ -4,6 +4,7 @@ import { NO_RESPONSE_APOLOGY } from '@samvad/contracts/conversation-rules';
 import type { Source } from '@samvad/contracts/sources';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AnswerAborted, type AnswerStream } from '../answers/answer-stream.ts';
+import { withCitedQuotes } from '../answers/cited-sentence.ts';
 import type { AnswerMetrics } from '../metrics/app-metrics.ts';
 import { AppError } from './app-error.ts';
 import { HEARTBEAT_MS, openEventStream, wantsJson } from './event-stream.ts';
@@ -56,8 +57,9 @@ export async function sendAnswer(
       throw error;
     }
     const kept = answer.final?.() ?? text;
-    await save(kept, answer.sources());
-    return { answer: kept, sources: answer.sources(), signature: sign(kept, answer.sources()) };
+    const sources = finalSources(request, kept, answer);
+    await save(kept, sources);
+    return { answer: kept, sources, signature: sign(kept, sources) };
   }
 
   metrics.streamOpened();
@@ -104,14 +106,10 @@ async function streamAnswer(
       stream.send({ type: 'token', token: next.value });
     }
     const kept = answer.final?.() ?? null;
-    const signature = sign(kept ?? text, answer.sources());
-    stream.send({
-      type: 'end',
-      sources: answer.sources(),
-      ...(kept ? { answer: kept } : {}),
-      signature,
-    });
-    await save(kept ?? text, answer.sources());
+    const sources = finalSources(reply.request, kept ?? text, answer);
+    const signature = sign(kept ?? text, sources);
+    stream.send({ type: 'end', sources, ...(kept ? { answer: kept } : {}), signature });
+    await save(kept ?? text, sources);
   } catch (error) {
     const message = error instanceof AppError ? error.message : 'The answer could not be completed';
     if (!(error instanceof AnswerAborted)) stream.send({ type: 'error', message });
@@ -119,6 +117,19 @@ async function streamAnswer(
   }
   stream.done();
   return reply;
+}
+
+/**
+ * The sources of a whole answer as sent, signed and saved: each with the sentence its citation
+ * quotes (`quote`, for 'Post as quote'), picked from the answer as kept.
+ */
+function finalSources(request: FastifyRequest, text: string, answer: AnswerStream): Source[] {
+  const body = request.body;
+  const question =
+    body && typeof body === 'object' && 'question' in body && typeof body.question === 'string'
+      ? body.question
+      : '';
+  return withCitedQuotes(text, answer.sources(), question);
 }
 
 /**

@@ -52,6 +52,10 @@ function canonical(question: string, answer: string, sources: readonly Source[])
       source.link ?? null,
       source.excerpt ?? null,
       source.speaker ?? null,
+      // Added with issue 20; only when present, so signatures given before stay valid.
+      ...(source.title === undefined ? [] : [['title', source.title]]),
+      ...(source.quote === undefined ? [] : [['quote', source.quote]]),
+      ...(source.paragraph_id === undefined ? [] : [['paragraph_id', source.paragraph_id]]),
     ]),
   ]);
 }

@@ -2,20 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Persona } from '@samvad/contracts/persona';
-
-/**
- * Pages whose code the browser should fetch together with the entry script (their lazy chunk
- * and its imports, from Vite's manifest), so the first screen does not wait for a second round
- * trip. Mirrors the lazy routes of apps/web/src/app/router.tsx; an unlisted path gets none.
- */
-const PAGE_MODULES: ReadonlyArray<[RegExp, string]> = [
-  [/^\/$/, 'src/app/routes/landing.tsx'],
-  [/^\/chat\/?$/, 'src/app/routes/chat.tsx'],
-  [/^\/share\/[^/]+\/?$/, 'src/app/routes/shared-conversation.tsx'],
-  [/^\/donate\/?$/, 'src/app/routes/donate.tsx'],
-  [/^\/community(\/|$)/, 'src/app/routes/community-routes.tsx'],
-  [/^\/admin\/?$/, 'src/app/routes/admin.tsx'],
-];
+import { pageRouteOf } from './page-routes.ts';
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 export type EncodedPage = { raw: Buffer; br: Buffer; gzip: Buffer };
@@ -36,7 +23,9 @@ export function createPageShell(distDir: string, indexHtml: Buffer, persona: Per
   const cache = new Map<string, EncodedPage>();
 
   return function pageFor(pathname: string): EncodedPage {
-    const module = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? '';
+    // The page's code (its lazy chunk and that chunk's imports, from Vite's manifest) is fetched
+    // together with the entry script, so the first screen does not wait for a second round trip.
+    const module = pageRouteOf(pathname)?.module ?? '';
     const cached = cache.get(module);
     if (cached) return cached;
     const files = new Set<string>();

@@ -32,7 +32,8 @@ export function loggedUrl(url: string): string {
  * everything the arrival line did. Requests that fail still log their error on its own line
  * (error-handler.ts), with the same id.
  */
-export function registerRequestLog(app: FastifyInstance): void {
+export function registerRequestLog(app: FastifyInstance, options: { trustProxy: boolean }): void {
+  if (!options.trustProxy) warnOfAnUntrustedProxy(app);
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
@@ -45,6 +46,28 @@ export function registerRequestLog(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
+  });
+}
+
+/**
+ * Behind a reverse proxy with TRUST_PROXY=false every request comes from the proxy's address, so
+ * all guests share one address's limits and the log shows one client. A request that carries
+ * X-Forwarded-For is the sign of a proxy: said once (per app, which is once per server process),
+ * at the first such request, with what to set. Not a refusal: a client may send the header itself.
+ */
+function warnOfAnUntrustedProxy(app: FastifyInstance): void {
+  let warned = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!warned && request.headers['x-forwarded-for'] !== undefined) {
+      warned = true;
+      request.log.warn(
+        { ip: request.ip, forwardedFor: request.headers['x-forwarded-for'] },
+        'Requests carry X-Forwarded-For but TRUST_PROXY is false: every client appears to come ' +
+          `from ${request.ip}, so all guests share one address's usage limits. If this server is ` +
+          'behind a reverse proxy that sets X-Forwarded-*, set TRUST_PROXY=true.',
+      );
+    }
     done();
   });
 }

@@ -36,3 +36,44 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
     secure: config.sessions.secureCookie,
   });
 }
+
+/**
+ * After a banned account signs in, the browser keeps who it was (a signed user id, no session):
+ * the banned screen can then show the account's email and reason (GET /api/auth/session answers
+ * 403 with them), while every call stays a visitor's. Cleared by any sign-in or sign-out.
+ */
+const BANNED_IDENTITY_COOKIE = 'samvad_banned';
+
+export function setBannedIdentityCookie(reply: FastifyReply, config: Config, userId: string): void {
+  reply.setCookie(BANNED_IDENTITY_COOKIE, userId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.sessions.secureCookie,
+    signed: true,
+    maxAge: Math.floor(config.sessions.absoluteMs / 1000),
+  });
+}
+
+/** The user id a banned sign-in left in this browser; null when none (or tampered with). */
+export function readBannedIdentity(request: FastifyRequest): string | null {
+  const raw = request.cookies[BANNED_IDENTITY_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value ? unsigned.value : null;
+}
+
+/** Forgets the banned identity; only sends the header when the browser presented one. */
+export function clearBannedIdentityCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: Config,
+): void {
+  if (!request.cookies[BANNED_IDENTITY_COOKIE]) return;
+  reply.clearCookie(BANNED_IDENTITY_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.sessions.secureCookie,
+  });
+}

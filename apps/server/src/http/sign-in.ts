@@ -5,14 +5,21 @@ import type { UserRow } from '../db/schema.ts';
 import { presentSessionUser } from '../presenters/session-presenter.ts';
 import { createSession, endSession, isBanned } from '../services/session-service.ts';
 import { BannedError } from './app-error.ts';
-import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import {
+  clearBannedIdentityCookie,
+  clearSessionCookie,
+  setBannedIdentityCookie,
+  setSessionCookie,
+} from './session-cookie.ts';
 
 /** Work done in the transaction that creates or ends a session (the admin audit rows). */
 export type SessionHook = (tx: Database, now: Date) => Promise<void>;
 
 /**
- * The end of every sign-in: banned users are refused; otherwise any session the browser still
- * presents is revoked and a new one is created (no session fixation), and the cookie is set.
+ * The end of every sign-in: any session the browser still presents is revoked first (no session
+ * fixation, and no earlier account left signed in behind this one). A banned user gets no
+ * session: the 403 carries their email and reason, and a banned-identity cookie keeps them for
+ * the banned screen. Anyone else gets a new session and its cookie.
  */
 export async function completeSignIn(
   request: FastifyRequest,
@@ -22,7 +29,14 @@ export async function completeSignIn(
   inTransaction?: SessionHook,
 ) {
   const now = clock();
-  if (isBanned(user, now)) throw new BannedError(user);
+  if (isBanned(user, now)) {
+    if (request.viewer.session) {
+      await endSession(database.db, request.viewer.session);
+      clearSessionCookie(reply, config);
+    }
+    setBannedIdentityCookie(reply, config, user.id);
+    throw new BannedError(user);
+  }
   const { token } = await database.db.transaction(async (tx) => {
     if (request.viewer.session) await endSession(tx, request.viewer.session);
     const created = await createSession(
@@ -36,6 +50,7 @@ export async function completeSignIn(
     return created;
   });
   setSessionCookie(reply, config, token);
+  clearBannedIdentityCookie(request, reply, config);
   return { user: presentSessionUser(user, false) };
 }
 
@@ -55,5 +70,6 @@ export async function endSignIn(
     });
   }
   clearSessionCookie(reply, config);
+  clearBannedIdentityCookie(request, reply, config);
   return { ok: true as const };
 }

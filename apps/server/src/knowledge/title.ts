@@ -1,6 +1,7 @@
 /**
- * Choosing a document title: the file's own title, else its first real heading, else the file
- * name. "Real" excludes headings every book has ("Preface", "Chapter II").
+ * Choosing a document title: the file's own title, else its first real heading, else what the
+ * loader found (a "SOURCE:" header), else a title line opening a plain text, else the file name.
+ * "Real" excludes headings every book has ("Preface", "Chapter II").
  */
 import type { LoadedBlock } from './types.ts';
 
@@ -76,5 +77,28 @@ export function chooseTitle(
   if (heading && isUsableTitle(heading.text) && !GENERIC_HEADING.test(heading.text)) {
     return titleCase(heading.text);
   }
-  return isUsableTitle(fallback) ? fallback : titleFromFileName(fileName);
+  if (isUsableTitle(fallback)) return fallback;
+  return openingTitleLine(blocks) ?? titleFromFileName(fileName);
+}
+
+/** A title line is short: a few words, no sentence. */
+const TITLE_LINE_MAX_WORDS = 10;
+const TITLE_LINE_MAX_CHARS = 90;
+
+/**
+ * A plain text that opens with a line of its own before the text proper ("இந்தியாவில் சாதிகள்-"
+ * above the Tamil *Castes in India*): that line, without its trailing dash, names the work
+ * better than the file name does. A salutation ("Friends,") or a sentence is not a title.
+ */
+export function openingTitleLine(blocks: readonly LoadedBlock[]): string | null {
+  const [first, second] = blocks;
+  if (!first || !second || first.kind !== 'paragraph') return null;
+  const line = first.text
+    .replace(/\s+/g, ' ')
+    .replace(/[\s\-–—:|]+$/u, '')
+    .trim();
+  if (line.length > TITLE_LINE_MAX_CHARS || line.split(' ').length > TITLE_LINE_MAX_WORDS)
+    return null;
+  if (/[.,;]$/.test(line) || !isUsableTitle(line) || GENERIC_HEADING.test(line)) return null;
+  return titleCase(line);
 }

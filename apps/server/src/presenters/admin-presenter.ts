@@ -83,7 +83,7 @@ export function presentAdminLog(row: AdminLogRow): AdminLog {
   return {
     id: row.id,
     adminId: row.adminId,
-    adminEmail: row.adminEmail,
+    ...adminNameOf(row.adminEmail),
     action: row.action,
     details: row.details,
     targetUserId: row.targetUserId,
@@ -91,6 +91,18 @@ export function presentAdminLog(row: AdminLogRow): AdminLog {
     timestamp: row.timestamp.toISOString(),
     ipAddress: row.ipAddress,
   };
+}
+
+/**
+ * The row's admin_email column holds the admin's email, or their login name when they had none
+ * (audit-actor.ts; a failed login's typed name). An email always has an '@'; a login name told
+ * apart that way is shown as a username, not passed off as an email.
+ */
+function adminNameOf(stored: string | null): Pick<AdminLog, 'adminEmail' | 'adminUsername'> {
+  if (stored === null) return { adminEmail: null, adminUsername: null };
+  return stored.includes('@')
+    ? { adminEmail: stored, adminUsername: null }
+    : { adminEmail: null, adminUsername: stored };
 }
 
 export function presentUserRateLimit(

@@ -10,7 +10,7 @@ import {
   withOwnLink,
 } from './source-presenter.ts';
 
-function passage(attribution: Partial<Attribution>): Passage {
+function passage(attribution: Partial<Attribution> & Partial<Passage>): Passage {
   return {
     id: 'c1',
     documentId: 'd1',
@@ -55,6 +55,34 @@ describe('presentSource', () => {
     expect(presentSource(passage({ speakerRole: 'unknown', speaker: null })).speaker).toBe(
       'Unknown speaker',
     );
+  });
+
+  it('links a PDF to its page, and every other format to the reader at the passage', () => {
+    const pdf = presentSource(passage({ contentType: 'application/pdf', fileName: 'a.pdf' }));
+    expect(pdf.link).toBe('/api/documents/d1/file#page=12');
+    const html = presentSource(passage({}));
+    expect(html.link).toBe('/sources/d1?chunk=c1');
+    const markdown = presentSource(passage({ contentType: 'text/markdown', page: null }));
+    expect(markdown.link).toBe('/sources/d1?chunk=c1');
+  });
+
+  it('gives a debate passage its paragraph id, in the link and on its own', () => {
+    const source = presentSource(passage({ anchor: '11.165.2' }));
+    expect(source.link).toBe('/sources/d1?chunk=c1#p-11.165.2');
+    expect(source.paragraph_id).toBe('11.165.2');
+    // An HTML element id is no debate paragraph: not shown, not linked.
+    const other = presentSource(passage({ anchor: 'section-3' }));
+    expect(other.link).toBe('/sources/d1?chunk=c1');
+    expect('paragraph_id' in other).toBe(false);
+    expect(sourceSchema.parse(source)).toEqual(source);
+  });
+
+  it("names the document by its title, keeping the spec's file name", () => {
+    const source = presentSource(passage({}));
+    expect(source.title).toBe('Constituent Assembly Debates, vol. 11');
+    expect(source.file_name).toBe('cad_volume_11.html');
+    // A title that is only the file name adds nothing.
+    expect('title' in presentSource(passage({ title: 'cad_volume_11.html' }))).toBe(false);
   });
 });
 
@@ -124,6 +152,23 @@ describe('ownDocumentLink (issue 19: shared sources link only to this server)', 
       '/api/other/x',
     ]) {
       expect(ownDocumentLink(link), String(link)).toBeUndefined();
+    }
+  });
+
+  it("keeps the source reader's links, rebuilt from their parts (issue 20)", () => {
+    expect(ownDocumentLink('/sources/Ab_9-x?chunk=Ab_9-x-12')).toBe(
+      '/sources/Ab_9-x?chunk=Ab_9-x-12',
+    );
+    expect(ownDocumentLink('/sources/Ab?chunk=Ab-3#p-11.165.2')).toBe(
+      '/sources/Ab?chunk=Ab-3#p-11.165.2',
+    );
+    for (const link of [
+      '/sources/Ab?chunk=Ab-3#p-x" onclick="y',
+      '/sources/../admin?chunk=1',
+      '/sources/Ab?chunk=Ab-3&next=https://evil.example',
+      'https://evil.example/sources/Ab?chunk=Ab-3',
+    ]) {
+      expect(ownDocumentLink(link), link).toBeUndefined();
     }
   });
 

@@ -1,23 +1,92 @@
 import {
   EDITOR_SPEAKER,
+  PARAGRAPH_ID_PATTERN,
+  parseSourceReaderLink,
   SOURCE_SPEAKER_MAX_LENGTH,
+  SOURCE_TITLE_MAX_LENGTH,
+  sourceReaderLink,
   UNKNOWN_SPEAKER,
 } from '@samvad/contracts/source-rules';
 import { SOURCE_EXCERPT_MAX_LENGTH, type Source } from '@samvad/contracts/sources';
 import type { Attribution } from '../knowledge/attribution.ts';
 import { documentFileUrl, type Passage } from '../services/knowledge-index.ts';
 
-export function presentSource(passage: Passage): Source {
+type PresentedPassage = Pick<
+  Passage,
+  | 'id'
+  | 'documentId'
+  | 'fileName'
+  | 'contentType'
+  | 'title'
+  | 'page'
+  | 'pageLabel'
+  | 'anchor'
+  | 'text'
+  | 'score'
+  | 'speakerRole'
+  | 'speaker'
+>;
+
+/**
+ * Each presented source's whole passage, until the answer is finalised: the cited sentence
+ * (answers/cited-sentence.ts) is picked from all of it, not only from the excerpt. A side table
+ * rather than a field, so the passage's text never reaches a client or a saved message.
+ */
+const passageTexts = new WeakMap<Source, string>();
+
+/** The whole passage a source was presented from, when this process presented it. */
+export function passageTextOf(source: Source): string | undefined {
+  return passageTexts.get(source);
+}
+
+export function presentSource(passage: PresentedPassage): Source {
   const speaker = speakerOf(passage);
-  return {
+  const title = displayTitle(passage.title, passage.fileName);
+  const paragraphId = paragraphIdOf(passage.anchor);
+  const source: Source = {
     file_name: passage.fileName,
     page: passage.page,
     page_label: passage.pageLabel,
     score: Math.min(1, Math.max(0, passage.score)),
-    link: passage.link,
+    link: passageLink(passage),
     excerpt: excerptOf(passage.text),
     ...(speaker ? { speaker } : {}),
+    ...(title ? { title } : {}),
+    ...(paragraphId ? { paragraph_id: paragraphId } : {}),
   };
+  passageTexts.set(source, passage.text);
+  return source;
+}
+
+/**
+ * Where 'View source' opens the passage: a PDF in the browser's viewer at its page (the spec's
+ * `#page=N`), every other format in the source reader at the chunk, with the debate paragraph's
+ * anchor when there is one.
+ */
+export function passageLink(
+  passage: Pick<Passage, 'id' | 'documentId' | 'contentType' | 'page' | 'anchor'>,
+): string {
+  if (passage.contentType === 'application/pdf') {
+    const base = documentFileUrl(passage.documentId);
+    return passage.page ? `${base}#page=${passage.page}` : base;
+  }
+  return sourceReaderLink(passage.documentId, passage.id, paragraphIdOf(passage.anchor));
+}
+
+/** A chunk's anchor when it is a Constituent Assembly paragraph id ("11.165.2"), else null. */
+export function paragraphIdOf(anchor: string | null): string | null {
+  return anchor && PARAGRAPH_ID_PATTERN.test(anchor) ? anchor : null;
+}
+
+/**
+ * The document's title for display (knowledge/title.ts chose it at ingestion), or undefined when
+ * it is empty or the file name itself. A title made from the file name ("Annihilation of Caste"
+ * for annihilation_of_caste.md) is kept: it may also be the work's real title.
+ */
+export function displayTitle(title: string, fileName: string): string | undefined {
+  const flat = title.replace(/\s+/g, ' ').trim();
+  if (!flat || flat === fileName) return undefined;
+  return clipCodePoints(flat, SOURCE_TITLE_MAX_LENGTH);
 }
 
 /**
@@ -71,16 +140,20 @@ export function excerptOf(text: string): string {
   return `${(wordEnd > 0 ? head.slice(0, wordEnd) : head).replace(/[\s,;:]+$/, '')}…`;
 }
 
-/** This server's link to a document's file, with the PDF page it opens at (sourceLink). */
+/** This server's link to a document's file, with the PDF page it opens at (passageLink). */
 const OWN_DOCUMENT_LINK =
   /^\/api\/documents\/([A-Za-z0-9_-]{1,64})\/file(?:#page=([1-9]\d{0,5}))?$/;
 
 /**
- * A source's link rebuilt from its parts when it points at one of this server's documents, else
- * none (issue 19): a shared conversation never sends its reader elsewhere from 'View source'.
+ * A source's link rebuilt from its parts when it points at one of this server's documents (its
+ * file, or the source reader), else none (issue 19): a shared conversation never sends its reader
+ * elsewhere from 'View source'.
  */
 export function ownDocumentLink(link: string | undefined): string | undefined {
-  const match = link ? OWN_DOCUMENT_LINK.exec(link) : null;
+  if (!link) return undefined;
+  const reader = parseSourceReaderLink(link);
+  if (reader) return sourceReaderLink(reader.documentId, reader.chunkId, reader.paragraphId);
+  const match = OWN_DOCUMENT_LINK.exec(link);
   if (!match?.[1]) return undefined;
   return `${documentFileUrl(match[1])}${match[2] ? `#page=${match[2]}` : ''}`;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { type ChunkRow, chunks, documents } from '../db/schema.ts';
 
@@ -82,4 +82,52 @@ export function findIndexedChunksOfDocuments(
     .innerJoin(documents, eq(documents.id, chunks.documentId))
     .where(and(inArray(chunks.documentId, documentIds)))
     .orderBy(asc(chunks.documentId), asc(chunks.ordinal));
+}
+
+/** A chunk as the source reader shows it: its text and where it is in the document. */
+export type ReaderChunkRow = Pick<
+  ChunkRow,
+  'id' | 'ordinal' | 'text' | 'page' | 'pageLabel' | 'anchor' | 'headingPath'
+>;
+
+const readerColumns = {
+  id: chunks.id,
+  ordinal: chunks.ordinal,
+  text: chunks.text,
+  page: chunks.page,
+  pageLabel: chunks.pageLabel,
+  anchor: chunks.anchor,
+  headingPath: chunks.headingPath,
+};
+
+/** One chunk of a document by id, or null when the document has no such chunk. */
+export async function findChunkOfDocument(
+  db: Database,
+  documentId: string,
+  chunkId: string,
+): Promise<Pick<ChunkRow, 'id' | 'ordinal'> | null> {
+  const [row] = await db
+    .select({ id: chunks.id, ordinal: chunks.ordinal })
+    .from(chunks)
+    .where(and(eq(chunks.documentId, documentId), eq(chunks.id, chunkId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A document's chunks with ordinals from `from` (inclusive), in reading order, at most `limit`
+ * (the unique (document, ordinal) index serves it: a window costs its own size, not the book's).
+ */
+export function findChunksFrom(
+  db: Database,
+  documentId: string,
+  from: number,
+  limit: number,
+): Promise<ReaderChunkRow[]> {
+  return db
+    .select(readerColumns)
+    .from(chunks)
+    .where(and(eq(chunks.documentId, documentId), gte(chunks.ordinal, from)))
+    .orderBy(asc(chunks.ordinal))
+    .limit(limit);
 }

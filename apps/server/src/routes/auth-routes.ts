@@ -12,11 +12,13 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { AppError, BannedError } from '../http/app-error.ts';
 import { requireUser } from '../http/guards.ts';
+import { clearBannedIdentityCookie, readBannedIdentity } from '../http/session-cookie.ts';
 import { completeSignIn, endSignIn } from '../http/sign-in.ts';
 import { presentSessionSummary, presentSessionUser } from '../presenters/session-presenter.ts';
 import { deleteUserSession, listLiveSessions } from '../repositories/session-repository.ts';
+import { findUserById } from '../repositories/user-repository.ts';
 import type { OidcFlowState } from '../services/oidc-service.ts';
-import { upsertOidcUser } from '../services/oidc-service.ts';
+import { upsertOidcUser, wrongAddressMessage } from '../services/oidc-service.ts';
 import { isBanned } from '../services/session-service.ts';
 
 const FLOW_COOKIE = 'samvad_oidc';
@@ -37,9 +39,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { user } = request.viewer;
-      if (!user) return { user: null, banned: false };
-      if (isBanned(user, clock())) throw new BannedError(user);
-      return { user: presentSessionUser(user, false), banned: false };
+      if (user) {
+        if (isBanned(user, clock())) throw new BannedError(user);
+        return { user: presentSessionUser(user, false), banned: false };
+      }
+      // A banned account that signed in here is still named (email, reason) for the banned
+      // screen, though it holds no session; once the ban ends, the browser forgets it.
+      const bannedId = readBannedIdentity(request);
+      const banned = bannedId ? await findUserById(database.db, bannedId) : null;
+      if (banned && isBanned(banned, clock())) throw new BannedError(banned);
+      if (bannedId) clearBannedIdentityCookie(request, reply, config);
+      return { user: null, banned: false };
     },
   );
 
@@ -58,7 +68,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
   app.get(
     '/api/auth/google/start',
     { schema: { summary: 'Redirects to the sign-in provider (authorization code + PKCE)', tags } },
-    async (_request, reply) => {
+    async (request, reply) => {
+      // Cookies belong to a host: the provider returns to PUBLIC_URL's, and a flow cookie set on
+      // another (127.0.0.1 for localhost) is not sent there. The sign-in will fail: say why now.
+      if (request.host !== new URL(config.publicUrl).host) {
+        request.log.warn(
+          { host: request.host, publicUrl: config.publicUrl },
+          `sign-in started on ${request.host}, but the provider returns to ${config.publicUrl} (PUBLIC_URL), where this browser's sign-in cookie is not sent. ${wrongAddressMessage(config.publicUrl)}`,
+        );
+      }
       const { url, flow } = await oidc.start();
       reply.setCookie(FLOW_COOKIE, JSON.stringify(flow), {
         path: '/',
@@ -86,10 +104,18 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       const flow = readFlow(request.cookies[FLOW_COOKIE], (raw) => request.unsignCookie(raw));
       reply.clearCookie(FLOW_COOKIE, { path: '/' });
       if (!flow || flow.state !== request.body.state) {
-        throw new AppError(
-          'bad_request',
-          'This sign-in link has expired or was already used. Please sign in again.',
+        // No flow cookie (or another flow's): the sign-in began on another address than the one
+        // the provider returned to (localhost vs 127.0.0.1), began too long ago, or was used.
+        const message = `This sign-in was not started in this browser at this address, or it expired. ${wrongAddressMessage(config.publicUrl)}`;
+        request.log.warn(
+          {
+            flowCookie: flow ? 'another sign-in' : 'missing',
+            origin: request.headers.origin ?? null,
+            publicUrl: config.publicUrl,
+          },
+          message,
         );
+        throw new AppError('bad_request', message);
       }
       const claims = await oidc.finish(request.body, flow);
       const user = await upsertOidcUser(database.db, claims);

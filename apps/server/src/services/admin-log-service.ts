@@ -27,6 +27,7 @@ const CSV_COLUMNS = [
   'timestamp',
   'adminId',
   'adminEmail',
+  'adminUsername',
   'action',
   'targetUserId',
   'targetUserEmail',

@@ -14,7 +14,7 @@ import { standaloneQuery } from '../answers/follow-up.ts';
 import type { ChatModel } from '../answers/llm-answerer.ts';
 import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
 import { asksAboutTheReformer, ownWordsFirst } from '../answers/own-words.ts';
-import { replyTexts } from '../answers/reply-texts.ts';
+import { NO_DOCUMENTS_REPLY, replyTexts } from '../answers/reply-texts.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
 import { presentSource } from '../presenters/source-presenter.ts';
@@ -113,7 +113,8 @@ export type AnswerInput = {
 /**
  * Retrieval, then an answer from the passages: the model's when one is configured, else the
  * extractive one. When the best passage does not cover the question, the answer says so and
- * cites nothing, and no model is asked (it could only answer from general knowledge).
+ * cites nothing, and no model is asked (it could only answer from general knowledge). With no
+ * document at all, the answer says that instead: nothing was searched, so nothing is 'not covered'.
  */
 export function composeAnswer(answerer: Answerer, input: AnswerInput): AnswerStream {
   // Lazy: retrieval starts with the first token asked for, so its failures reach the caller
@@ -130,6 +131,7 @@ export function composeAnswer(answerer: Answerer, input: AnswerInput): AnswerStr
 }
 
 async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<AnswerStream> {
+  if (answerer.index.loaded.documents === 0) return wholeAnswer(NO_DOCUMENTS_REPLY, []);
   const queries = await searchQueries(answerer, input);
   const found = await retrieve(answerer, queries, PASSAGES_PER_QUESTION);
   const passages = asksAboutTheReformer(input.question, searchTextOf(answerer, input.question))

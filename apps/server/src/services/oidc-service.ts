@@ -26,6 +26,14 @@ export type OidcClaims = {
 const GOOGLE_ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
 /**
+ * What to do when a sign-in fails because it began or ended on another address than PUBLIC_URL
+ * (the provider only ever returns to PUBLIC_URL): shown to the person and written to the log.
+ */
+export function wrongAddressMessage(publicUrl: string): string {
+  return `Sign-in must start and finish on ${publicUrl} (this server's PUBLIC_URL); open the app there and try again.`;
+}
+
+/**
  * Sign-in with any OpenID Connect issuer (Google by default): authorization code + PKCE with
  * state and nonce, or a Google Identity Services ID token. Discovery is fetched once, lazily,
  * and retried on the next sign-in if the issuer was unreachable.

@@ -57,15 +57,19 @@ export class HourlyLimitError extends AppError {
   }
 }
 
-/** The spec's limit-dialog texts (§8), so a client without its own copy can show ours. */
+/**
+ * The spec's limit-dialog texts (§8), so a client without its own copy can show ours; the noun
+ * agrees with the number ('1 message', '5 messages').
+ */
 function refusalMessage(type: LimitKind, limit: number): string {
+  const count = (noun: string) => `${limit} ${limit === 1 ? noun : `${noun}s`}`;
   switch (type) {
     case 'conversation':
-      return `You've reached the maximum of ${limit} conversations. Please archive or delete existing conversations before creating new ones.`;
+      return `You've reached the maximum of ${count('conversation')}. Please archive or delete existing conversations before creating new ones.`;
     case 'message':
-      return `You've reached the maximum of ${limit} messages in this conversation. Please start a new conversation to continue.`;
+      return `You've reached the maximum of ${count('message')} in this conversation. Please start a new conversation to continue.`;
     case 'request':
-      return `You've reached the maximum of ${limit} requests per day. Please try again tomorrow.`;
+      return `You've reached the maximum of ${count('request')} per day. Please try again tomorrow.`;
   }
 }
 

@@ -10,6 +10,7 @@ const AdminRoute = lazy(() => import('./routes/admin.tsx'));
 const BannedRoute = lazy(() => import('./routes/banned.tsx'));
 const DonateRoute = lazy(() => import('./routes/donate.tsx'));
 const SharedConversationRoute = lazy(() => import('./routes/shared-conversation.tsx'));
+const SourceReaderRoute = lazy(() => import('./routes/source-reader.tsx'));
 // The community is one chunk: its pages share most of their code, and each lazy page of its own
 // would split modules out of /chat's first load (measured: +1.4 kB gzip for nine).
 const CommunityRoutes = lazy(() => import('./routes/community-routes.tsx'));
@@ -27,6 +28,7 @@ export function AppRoutes() {
         <Route path="banned" element={<BannedRoute />} />
         <Route path="donate" element={<DonateRoute />} />
         <Route path="share/:shareableId" element={<SharedConversationRoute />} />
+        <Route path="sources/:documentId" element={<SourceReaderRoute />} />
         <Route path="community/*" element={<CommunityRoutes />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

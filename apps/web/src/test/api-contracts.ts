@@ -49,8 +49,10 @@ import {
 } from '@samvad/contracts/conversations';
 import { errorBodySchema } from '@samvad/contracts/errors';
 import { healthResponseSchema, readyResponseSchema } from '@samvad/contracts/health';
+import { knowledgeStatusSchema } from '@samvad/contracts/knowledge-status';
 import { rateLimitResponseSchema, userRateLimitsSchema } from '@samvad/contracts/limits';
-import { personaSchema } from '@samvad/contracts/persona';
+import { personaResponseSchema } from '@samvad/contracts/persona';
+import { documentTextResponseSchema } from '@samvad/contracts/source-reader';
 import { z } from 'zod';
 import { recordStubViolation } from './stub-violations.ts';
 
@@ -67,7 +69,8 @@ const postResponse = z.object({ post: postSchema });
 
 /** `METHOD /path/:param` → the success answer. */
 const ROUTES: Record<string, Success> = {
-  'GET /api/persona': ok(personaSchema),
+  'GET /api/persona': ok(personaResponseSchema),
+  'GET /api/knowledge/status': ok(knowledgeStatusSchema),
   'GET /api/health': ok(healthResponseSchema),
   'GET /api/ready': ok(readyResponseSchema),
   'GET /api/auth/session': ok(sessionResponseSchema),
@@ -79,6 +82,8 @@ const ROUTES: Record<string, Success> = {
   'DELETE /api/auth/sessions/:id': ok(okResponseSchema),
   'GET /api/user/rate-limits': ok(userRateLimitsSchema),
   'POST /api/chat': ok(chatResponseSchema),
+  // The source reader (issue 20).
+  'GET /api/documents/:id/text': ok(documentTextResponseSchema),
   // Conversations and sharing.
   'GET /api/conversations': ok(conversationListSchema),
   'POST /api/conversations': created(conversationSchema),

@@ -2,7 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { assignLocation } from '../../shared/lib/browser-location.ts';
-import { renderApp, requestsTo, stubApi, testUser, visitorApi } from '../../test/render-app.tsx';
+import {
+  renderApp,
+  requestsTo,
+  signedInSession,
+  stubApi,
+  testUser,
+  visitorApi,
+} from '../../test/render-app.tsx';
 import { bannedSession } from '../../test/server-answers.ts';
 
 vi.mock('../../shared/lib/browser-location.ts', () => ({ assignLocation: vi.fn() }));
@@ -60,6 +67,26 @@ describe('/banned', () => {
     expect(screen.queryByRole('button', { name: 'Account menu' })).toBeNull();
   });
 
+  it("reads 'Account Banned' for an administrator's ban, 'Account Restricted' for one with an end", async () => {
+    window.history.pushState({}, '', '/banned');
+    onTestFinished(() => window.history.pushState({}, '', '/'));
+    stubApi({ ...visitorApi(), '/api/auth/session': bannedAnswer('Spamming') });
+    const banned = renderApp('/banned');
+    expect(await screen.findByRole('heading', { name: 'Account Banned' })).toBeTruthy();
+    banned.unmount();
+
+    const until = '2031-01-02T03:04:00.000Z';
+    const restricted = bannedSession(testUser({ bannedUntil: until }), 'Too many requests');
+    stubApi({ ...visitorApi(), '/api/auth/session': restricted });
+    renderApp('/banned');
+    // The restriction's end is shown once the account is known; the title stays the chat spec's.
+    await waitFor(() =>
+      expect(document.querySelector('time')?.getAttribute('datetime')).toBe(until),
+    );
+    expect(screen.getByRole('heading', { name: 'Account Restricted' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Account Banned' })).toBeNull();
+  });
+
   it('shows no e-mail to a visitor', async () => {
     stubApi(visitorApi());
     renderApp('/banned?reason=Spamming');
@@ -98,12 +125,35 @@ describe('app shell', () => {
     stubApi({ ...visitorApi(), '/api/auth/session': bannedAnswer('Hate speech') });
     const app = renderApp('/chat');
     await waitFor(() => expect(app.path()).toBe('/banned?reason=Hate+speech'));
-    expect(await screen.findByRole('heading', { name: 'Account Restricted' })).toBeTruthy();
+    // Banned by an administrator, without an end: the admin spec's title.
+    expect(await screen.findByRole('heading', { name: 'Account Banned' })).toBeTruthy();
     expect(reasonText()).toContain('Hate speech');
     expect(JSON.parse(sessionStorage.getItem('banDetails') ?? 'null')).toEqual({
       banned: true,
       reason: 'Hate speech',
     });
+  });
+
+  it('keeps a banned account that has no session on the banned screen, wherever it goes', async () => {
+    // A banned sign-in left its details in this tab; the server now answers as for a visitor.
+    sessionStorage.setItem('banDetails', JSON.stringify({ banned: true, reason: 'Spamming' }));
+    stubApi(visitorApi());
+    for (const path of ['/chat', '/', '/community']) {
+      const app = renderApp(path);
+      await waitFor(() => expect(app.path()).toBe('/banned?reason=Spamming'));
+      expect(await screen.findByRole('heading', { name: 'Account Restricted' })).toBeTruthy();
+      expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+      app.unmount();
+    }
+  });
+
+  it('forgets stale ban details once the server signs the tab in as an account in good standing', async () => {
+    sessionStorage.setItem('banDetails', JSON.stringify({ banned: true, reason: 'Spamming' }));
+    stubApi({ ...visitorApi(), '/api/auth/session': signedInSession(testUser()) });
+    const app = renderApp('/chat');
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeTruthy();
+    await waitFor(() => expect(sessionStorage.getItem('banDetails')).toBeNull());
+    expect(app.path()).toBe('/chat');
   });
 
   it('shows Session Error when the session cannot be loaded; Return to Login goes to /', async () => {

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import { BannedScreen } from '../../features/auth/components/banned-screen.tsx';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
-import { resolveBanReason } from '../../features/auth/lib/ban-reason.ts';
+import { banTitle, resolveBanReason } from '../../features/auth/lib/ban-reason.ts';
 
 /** `/banned?reason=…`: the restricted-account screen, whoever visits it. */
 export default function BannedRoute() {
@@ -12,7 +12,12 @@ export default function BannedRoute() {
 
   return (
     <main id="main" className="flex flex-1 items-center justify-center px-5 pt-4 pb-20 sm:px-8">
-      <BannedScreen email={user?.email ?? null} reason={reason} />
+      <BannedScreen
+        title={banTitle(user)}
+        email={user?.email ?? null}
+        reason={reason}
+        until={user?.banned ? user.bannedUntil : null}
+      />
     </main>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
 import { SignInButton } from '../../features/auth/components/sign-in-button.tsx';
+import { SignInUnavailableNote } from '../../features/auth/components/sign-in-unavailable-note.tsx';
 import type { AuthState } from '../../features/auth/lib/auth-state.ts';
 import { useImportGuestChats } from '../../features/chat/hooks/use-import-guest-chats.ts';
 import { usePersona } from '../../features/persona/api/get-persona.ts';
@@ -63,6 +64,7 @@ export function GuestSignInPrompt() {
         to them later and manage them here.
       </p>
       <SignInButton className="w-full" />
+      <SignInUnavailableNote />
     </div>
   );
 }

@@ -1,21 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { SignInButton } from '../../features/auth/components/sign-in-button.tsx';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
-import { createConversation } from '../../features/chat/api/create-conversation.ts';
 import { useConversations } from '../../features/chat/api/get-conversations.ts';
 import { ChatLayout } from '../../features/chat/components/chat-layout.tsx';
 import { ChatSidebar } from '../../features/chat/components/chat-sidebar.tsx';
 import { Composer } from '../../features/chat/components/composer.tsx';
 import { MessageList } from '../../features/chat/components/message-list.tsx';
 import { WelcomeScreen } from '../../features/chat/components/welcome-screen.tsx';
-import { type LimitHit, limitHitOf, useChat } from '../../features/chat/hooks/use-chat.ts';
+import { useChat } from '../../features/chat/hooks/use-chat.ts';
 import { useShareConversation } from '../../features/chat/hooks/use-share-conversation.ts';
 import {
-  createGuestConversation,
   guestConversations,
   subscribeToGuestConversations,
 } from '../../features/chat/lib/guest-conversations.ts';
+import { welcomeForViewer } from '../../features/chat/lib/welcome-for-viewer.ts';
 import { RATE_LIMITS_QUERY_KEY, useRateLimits } from '../../features/limits/api/get-rate-limits.ts';
 import { UsageBanner } from '../../features/limits/components/usage-banner.tsx';
 import { UsageChips } from '../../features/limits/components/usage-chip.tsx';
@@ -38,8 +38,8 @@ export default function ChatRoute() {
   const isMember = auth.status === 'authenticated';
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [extraLimit, setExtraLimit] = useState<LimitHit | null>(null);
   const persona = usePersona().data;
   const list = useConversations(isMember);
   const guestList = useSyncExternalStore(
@@ -51,12 +51,18 @@ export default function ChatRoute() {
   const { share, revoke } = useShareConversation();
 
   const chosen = params.get('c');
+  // 'New chat' opens a draft: an empty screen with no conversation behind it until the first
+  // message creates one, so empty conversations never count toward the limit. It lives in the
+  // history entry, so Back returns to the conversation before it.
+  const isDraft = !chosen && isDraftState(location.state);
   // Spec §4: the first conversation becomes current when none is chosen.
-  const conversationId = isMember
-    ? (chosen ?? list.data?.active[0]?.id ?? null)
-    : chosen && guestList.some((c) => c.id === chosen)
-      ? chosen
-      : (guestList[0]?.id ?? null);
+  const conversationId = isDraft
+    ? null
+    : isMember
+      ? (chosen ?? list.data?.active[0]?.id ?? null)
+      : chosen && guestList.some((c) => c.id === chosen)
+        ? chosen
+        : (guestList[0]?.id ?? null);
 
   const select = useCallback(
     (id: string | null) => {
@@ -79,18 +85,12 @@ export default function ChatRoute() {
     if (!isMember && chosen && !guestList.some((c) => c.id === chosen)) select(null);
   }, [auth.status, isMember, chosen, guestList, select]);
 
-  const newChat = async () => {
+  const newChat = () => {
+    setDrawerOpen(false);
+    // Already on an empty screen (the draft, or a conversation with nothing in it): stay there.
+    if (conversationId === null || (chat.messages.length === 0 && !chat.isLoading)) return;
     chat.stop();
-    if (!isMember) return select(createGuestConversation().id);
-    try {
-      const created = await createConversation();
-      void queryClient.invalidateQueries({ queryKey: ['/api/conversations'] });
-      select(created.id);
-    } catch (error) {
-      const limit = limitHitOf(error);
-      if (limit) setExtraLimit(limit);
-      else console.error('Failed to create conversation', error);
-    }
+    setParams({}, { replace: false, state: DRAFT_STATE });
   };
 
   const current = isMember
@@ -108,7 +108,6 @@ export default function ChatRoute() {
         if (messages.length > 0) void share(conversationId, { title, messages });
       }
     : undefined;
-  const limitShown = chat.limitHit ?? extraLimit;
 
   const composer = (
     <div className="grid gap-2">
@@ -137,7 +136,7 @@ export default function ChatRoute() {
           isLoading={isMember && list.isPending}
           currentId={conversationId}
           onSelect={select}
-          onNewChat={() => void newChat()}
+          onNewChat={newChat}
           onShare={(id) => void share(id)}
           onRevokeShare={(id) => void revoke(id)}
           onDeleted={(id) => id === conversationId && select(null)}
@@ -160,7 +159,7 @@ export default function ChatRoute() {
       {isMember && <ImportGuestChatsBanner />}
       {chat.messages.length === 0 && !chat.isLoading && persona ? (
         <WelcomeScreen
-          welcome={persona.welcome}
+          welcome={welcomeForViewer(persona.welcome, isMember)}
           onAsk={chat.send}
           composer={composer}
           disabled={usage.inputDisabled || chat.isTyping}
@@ -177,17 +176,24 @@ export default function ChatRoute() {
           <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">{composer}</div>
         </>
       )}
-      {limitShown && (
+      {chat.limitHit && (
         <Suspense fallback={null}>
           <LimitDialog
-            limit={limitShown}
-            onClose={() => {
-              chat.dismissLimit();
-              setExtraLimit(null);
-            }}
+            limit={chat.limitHit}
+            onClose={chat.dismissLimit}
+            guestSignIn={isMember ? undefined : <SignInButton size="lg" className="w-full" />}
           />
         </Suspense>
       )}
     </ChatLayout>
+  );
+}
+
+/** The history entry's state of a 'New chat' draft. */
+const DRAFT_STATE = { draft: true } as const;
+
+function isDraftState(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as { draft?: unknown }).draft === true
   );
 }

@@ -98,20 +98,17 @@ describe('/auth/google/callback', () => {
     expect(sessionStorage.getItem('samvad.signInReturnTo')).toBeNull();
   });
 
-  it('toasts the failure when the server refuses the code, then goes home', async () => {
+  it("toasts the server's reason when it refuses the code, then goes home", async () => {
+    const reason =
+      "This sign-in was not started in this browser at this address, or it expired. Sign-in must start and finish on http://localhost:3000 (this server's PUBLIC_URL); open the app there and try again.";
     const fetchMock = stubApi({
       ...visitorApi(),
-      [CALLBACK]: {
-        status: 400,
-        body: { error: { code: 'bad_request', message: 'This sign-in link has expired.' } },
-      },
+      [CALLBACK]: { status: 400, body: { error: { code: 'bad_request', message: reason } } },
     });
     const app = renderApp('/auth/google/callback?code=c-3&state=s-3');
 
     const toast = await findToast('Sign in failed');
-    expect(
-      within(toast).getByText('There was a problem signing in. Please try again.'),
-    ).toBeTruthy();
+    expect(within(toast).getByText(reason)).toBeTruthy();
     expect(requestsTo(fetchMock, CALLBACK, 'POST')).toHaveLength(1);
     expect(app.path()).toBe('/auth/google/callback?code=c-3&state=s-3');
 
@@ -120,10 +117,22 @@ describe('/auth/google/callback', () => {
     expect(await screen.findByRole('link', { name: /Chat Now \(Guest Mode\)/ })).toBeTruthy();
   });
 
-  it('toasts the failure on a network error', async () => {
+  it("toasts the spec's text on a network error, or an answer without a reason", async () => {
     stubApi({ ...visitorApi(), [CALLBACK]: 'network-error' });
     renderApp('/auth/google/callback?code=c-4&state=s-4');
-    expect(await findToast('Sign in failed')).toBeTruthy();
+    const toast = await findToast('Sign in failed');
+    expect(
+      within(toast).getByText('There was a problem signing in. Please try again.'),
+    ).toBeTruthy();
+  });
+
+  it("toasts the spec's text when a proxy answers instead of the server", async () => {
+    stubApi({ ...visitorApi(), [CALLBACK]: { status: 502, text: '<html>Bad gateway</html>' } });
+    renderApp('/auth/google/callback?code=c-6&state=s-6');
+    const toast = await findToast('Sign in failed');
+    expect(
+      within(toast).getByText('There was a problem signing in. Please try again.'),
+    ).toBeTruthy();
   });
 
   it('does not post anything when the provider reports an error', async () => {

@@ -43,6 +43,23 @@ describe('landing page', () => {
     expect(unavailable).toHaveProperty('disabled', true);
   });
 
+  it('says why sign-in is unavailable: not configured on this server, and what to set', async () => {
+    stubApi(visitorApi(null));
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Sign in Unavailable' });
+    const note = await screen.findByText(/^Sign-in is not configured on this server\./);
+    expect(note.textContent).toBe(
+      'Sign-in is not configured on this server. Administrators: see “Sign in” in the README (set GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and PUBLIC_URL).',
+    );
+  });
+
+  it('says nothing about configuration when sign-in is configured', async () => {
+    stubApi(visitorApi('id.apps.googleusercontent.com'));
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByText(/not configured/)).toBeNull();
+  });
+
   it("keeps 'Please wait' while the session is still loading", async () => {
     stubApi({ ...visitorApi('id.apps'), '/api/auth/session': 'never' });
     renderApp('/');

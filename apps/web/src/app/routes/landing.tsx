@@ -2,6 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { GoogleIdentityButton } from '../../features/auth/components/google-identity-button.tsx';
 import { SignInButton } from '../../features/auth/components/sign-in-button.tsx';
+import { SignInUnavailableNote } from '../../features/auth/components/sign-in-unavailable-note.tsx';
 import { useAuth } from '../../features/auth/hooks/use-auth.ts';
 import { LandingHero } from '../../features/landing/components/landing-hero.tsx';
 import { usePersona } from '../../features/persona/api/get-persona.ts';
@@ -55,6 +56,7 @@ export default function LandingRoute() {
             </div>
           </>
         }
+        footnote={<SignInUnavailableNote className="mt-5 max-w-md text-center" />}
       />
     </main>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
@@ -7,7 +7,7 @@ import { deriveAuthState } from '../../features/auth/lib/auth-state.ts';
 import { usePersona } from '../../features/persona/api/get-persona.ts';
 import { usePersonaDocumentMeta } from '../../features/persona/hooks/use-persona-document-meta.ts';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
-import { BANNED_PATH } from '../../shared/lib/ban-details.ts';
+import { BANNED_PATH, clearBanDetails, readBanDetails } from '../../shared/lib/ban-details.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { RouteError } from './route-error.tsx';
 import { SessionError } from './session-error.tsx';
@@ -37,6 +37,13 @@ export function RootLayout() {
   const auth = deriveAuthState(session.data);
   // Only a first load that failed: a failed background refresh keeps the last good answer.
   const sessionFailed = session.isError && session.data === undefined;
+  // Ban details in this tab mean a banned account was here (its session is gone or never
+  // existed): it stays on the banned screen as a visitor too, until it signs out or signs in as
+  // an account in good standing, which clears them.
+  const storedBan = auth.status === 'unauthenticated' ? readBanDetails() : null;
+  useEffect(() => {
+    if (auth.status === 'authenticated') clearBanDetails();
+  }, [auth.status]);
 
   let page = (
     // Keyed by path: moving to another page clears an error shown for the last one.
@@ -48,6 +55,8 @@ export function RootLayout() {
   );
   if (auth.status === 'banned' && pathname !== BANNED_PATH) {
     page = <BannedRedirect reason={auth.reason} />;
+  } else if (storedBan && pathname !== BANNED_PATH) {
+    page = <BannedRedirect reason={storedBan.reason} />;
   } else if (sessionFailed && !SESSION_OPTIONAL_PATHS.has(pathname)) {
     page = <SessionError />;
   }

@@ -33,7 +33,9 @@ export default function SharedConversationRoute() {
   const conversation = shared.data;
   return (
     <ChatLayout
-      title={conversation?.title ?? 'Shared conversation'}
+      // The page's own heading carries the title; a phone's header repeating it (cut twice over)
+      // only says what this page is.
+      title="Shared conversation"
       drawerOpen={drawerOpen}
       onDrawerOpenChange={setDrawerOpen}
       sidebar={

@@ -34,3 +34,12 @@ export function readBanDetails(): BanDetails | null {
 export function bannedPath(reason: string | null): string {
   return reason ? `${BANNED_PATH}?${new URLSearchParams({ reason })}` : BANNED_PATH;
 }
+
+/** Forgets the ban details: the server has since signed this tab in as an account in good standing. */
+export function clearBanDetails(): void {
+  try {
+    sessionStorage.removeItem(BAN_DETAILS_KEY);
+  } catch {
+    // Nothing stored, or storage unavailable: nothing to forget.
+  }
+}

@@ -10,6 +10,7 @@ const variants = {
   outline:
     'border border-input bg-card/70 text-foreground shadow-xs backdrop-blur-sm hover:border-foreground/25 hover:bg-secondary',
   ghost: 'text-foreground hover:bg-secondary',
+  destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
 } as const;
 
 const sizes = {

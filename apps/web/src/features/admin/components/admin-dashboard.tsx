@@ -1,10 +1,11 @@
 import type { SessionUser } from '@samvad/contracts/auth';
 import { LoaderCircle } from 'lucide-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useId } from 'react';
 import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../shared/ui/tabs.tsx';
 import { useDashboardParams } from '../hooks/use-dashboard-params.ts';
+import { useOpeningTab } from '../hooks/use-opening-tab.ts';
 import { DASHBOARD_TABS, type DashboardTab } from '../lib/dashboard-params.ts';
 import type { RenderMessageContent } from './conversation-messages-dialog.tsx';
 import { DashboardHeader } from './dashboard-header.tsx';
@@ -33,7 +34,13 @@ export function AdminDashboard({
   /** How the Conversations tab shows an assistant reply (the app's safe markdown). */
   renderMessageContent?: RenderMessageContent;
 }) {
-  const { params, update } = useDashboardParams();
+  const { params, update, isBare } = useDashboardParams();
+  const openTab = useCallback(
+    (tab: DashboardTab, options?: { replace?: boolean }) => update({ tab }, options),
+    [update],
+  );
+  const deciding = useOpeningTab(isBare, openTab);
+  const tabSelectId = useId();
   const panels: Record<DashboardTab, ReactNode> = {
     users: <UsersTab currentUserId={user.id} />,
     conversations: <ConversationsTab renderMessageContent={renderMessageContent} />,
@@ -59,7 +66,25 @@ export function AdminDashboard({
         activationMode="manual"
         className="grid min-w-0 gap-4"
       >
-        <TabsList aria-label="Dashboard sections" className="justify-self-start">
+        {/* Phones: one select instead of a row of six tabs that would need sideways scrolling. */}
+        <div className="flex items-center gap-2 sm:hidden">
+          <label htmlFor={tabSelectId} className="text-sm font-medium">
+            Section
+          </label>
+          <select
+            id={tabSelectId}
+            value={params.tab}
+            onChange={(event) => openTab(event.target.value as DashboardTab)}
+            className="h-10 min-w-0 flex-1 cursor-pointer rounded-xl border border-input bg-card px-3 text-sm font-medium shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25"
+          >
+            {DASHBOARD_TABS.map((tab) => (
+              <option key={tab.value} value={tab.value}>
+                {tab.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TabsList aria-label="Dashboard sections" className="hidden justify-self-start sm:flex">
           {DASHBOARD_TABS.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
               {tab.label}
@@ -69,7 +94,9 @@ export function AdminDashboard({
         {DASHBOARD_TABS.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>
             <ErrorBoundary key={tab.value} fallback={<TabLoadError />}>
-              <Suspense fallback={<TabLoading />}>{panels[tab.value]}</Suspense>
+              <Suspense fallback={<TabLoading />}>
+                {deciding ? <TabLoading /> : panels[tab.value]}
+              </Suspense>
             </ErrorBoundary>
           </TabsContent>
         ))}

@@ -54,7 +54,7 @@ export default function BanDialog({ user, onClose }: { user: AdminUser; onClose(
             type="submit"
             disabled={ban.isPending}
             aria-busy={ban.isPending}
-            className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+            variant="destructive"
           >
             {ban.isPending && <LoaderCircle aria-hidden className="animate-spin" />}
             Ban User

@@ -10,7 +10,7 @@ import { useSortedRows } from '../hooks/use-sorted-rows.ts';
 import { formatDateTime } from '../lib/format-date.ts';
 import { timeValue } from '../lib/sort-rows.ts';
 import type { RenderMessageContent } from './conversation-messages-dialog.tsx';
-import { bodyRowClass, headRowClass, ListState, TableFrame, Td } from './data-table.tsx';
+import { bodyRowClass, EmailText, headRowClass, ListState, TableFrame, Td } from './data-table.tsx';
 import { Pagination } from './pagination.tsx';
 import { TabSection } from './tab-section.tsx';
 
@@ -96,7 +96,9 @@ export default function ConversationsTab({
                     {conversation.archived && <Badge variant="outline">Archived</Badge>}
                   </div>
                 </Td>
-                <Td className="break-all">{conversation.userEmail ?? '—'}</Td>
+                <Td>
+                  <EmailText text={conversation.userEmail ?? '—'} />
+                </Td>
                 <Td className="whitespace-nowrap">{formatDateTime(conversation.createdAt)}</Td>
                 <Td className="whitespace-nowrap">{formatDateTime(conversation.updatedAt)}</Td>
                 <Td className="tabular-nums">{conversation.messageCount}</Td>

@@ -39,7 +39,7 @@ export function DashboardHeader({
           Admin Dashboard
         </h1>
         <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-          <span className="min-w-0 break-all">
+          <span className="min-w-0 break-words">
             Signed in as <span className="font-medium text-foreground">{who}</span>
           </span>
           <Badge>

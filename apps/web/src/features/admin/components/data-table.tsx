@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, Fragment, type ReactNode } from 'react';
 import { cn } from '../../../shared/lib/cn.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 
@@ -51,6 +51,33 @@ export function Th({ className, ...props }: ComponentProps<'th'>) {
 
 export function Td({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-3 py-2.5 align-top', className)} {...props} />;
+}
+
+/**
+ * An email (or another name without spaces) in a table cell: it may wrap only before the '@'
+ * and before each '.' of the domain, never inside a part (not even after a hyphen, which would
+ * read as hyphenation); a table too narrow for it scrolls sideways instead (TableFrame).
+ */
+export function EmailText({ text }: { text: string }) {
+  return (
+    <span>
+      {emailParts(text).map((part, index) => (
+        // The parts of one string, in order: the index is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a static split of one string
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          <span className="whitespace-nowrap">{part}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** 'a-b@mail.example.org' → ['a-b', '@mail', '.example', '.org']; text without '@' stays whole. */
+function emailParts(text: string): string[] {
+  const at = text.lastIndexOf('@');
+  if (at <= 0) return [text];
+  return [text.slice(0, at), ...text.slice(at).split(/(?=\.)/)];
 }
 
 /** The header row's look. */

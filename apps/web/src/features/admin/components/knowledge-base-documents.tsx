@@ -84,7 +84,7 @@ export function KnowledgeBaseDocuments() {
                     href={`/api/documents/${encodeURIComponent(document.id)}/file`}
                     target="_blank"
                     rel="noopener"
-                    className="break-all underline-offset-2 hover:underline"
+                    className="break-words underline-offset-2 hover:underline"
                   >
                     {document.fileName}
                   </a>

@@ -34,7 +34,7 @@ export function KnowledgeBaseRemoveDialog({
         <Button
           disabled={remove.isPending}
           aria-busy={remove.isPending}
-          className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+          variant="destructive"
           onClick={() => remove.mutate(document)}
         >
           {remove.isPending ? (

@@ -61,4 +61,29 @@ describe('Admin Logs tab', () => {
     expect(await screen.findAllByRole('row')).toHaveLength(2);
     expect(requestsTo(fetchMock, BANS)).toHaveLength(1);
   });
+
+  it('shows the admin by email, else by login name labelled as a username', async () => {
+    const byName = adminLog({ id: 3, adminEmail: null, adminUsername: 'admin' });
+    const unknown = adminLog({ id: 4, adminId: null, adminEmail: null, adminUsername: null });
+    stubApi(adminApi({ [LOGS]: page('logs', [byName, adminLog(), unknown]) }));
+    renderApp('/admin?tab=logs');
+    const table = await screen.findByRole('table');
+    const firstCells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('td')?.textContent);
+    expect(firstCells).toEqual(['admin (username)', 'root@example.org', '—']);
+  });
+
+  it('lets an email wrap only at its @ and dots, never inside a part', async () => {
+    stubApi(adminApi({ [LOGS]: page('logs', [adminLog()]) }));
+    renderApp('/admin?tab=logs');
+    const table = await screen.findByRole('table');
+    const cell = within(table).getAllByRole('row')[1]?.querySelector('td');
+    expect(cell?.className).not.toContain('break-all');
+    expect(cell?.querySelectorAll('wbr')).toHaveLength(2);
+    const parts = [...(cell?.querySelectorAll('span.whitespace-nowrap') ?? [])];
+    expect(parts.map((part) => part.textContent)).toEqual(['root', '@example', '.org']);
+    expect(cell?.textContent).toBe('root@example.org');
+  });
 });

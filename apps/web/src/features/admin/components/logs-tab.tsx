@@ -10,14 +10,15 @@ import { ACTION_LABELS, ADMIN_ACTIONS, isAdminAction } from '../lib/admin-action
 import { formatDateTime } from '../lib/format-date.ts';
 import { formatLogDetails } from '../lib/log-details.ts';
 import { timeValue } from '../lib/sort-rows.ts';
-import { bodyRowClass, headRowClass, ListState, TableFrame, Td } from './data-table.tsx';
+import { adminLabel } from '../lib/user-label.ts';
+import { bodyRowClass, EmailText, headRowClass, ListState, TableFrame, Td } from './data-table.tsx';
 import { Pagination } from './pagination.tsx';
 import { TabSection } from './tab-section.tsx';
 
 const PAGE_SIZE = 50;
 
 const columns = {
-  admin: (log: AdminLog) => log.adminEmail,
+  admin: (log: AdminLog) => adminLabel(log),
   action: (log: AdminLog) => ACTION_LABELS[log.action] ?? log.action,
   details: (log: AdminLog) => formatLogDetails(log.details).join(' '),
   target: (log: AdminLog) => log.targetUserEmail ?? log.targetUserId,
@@ -96,12 +97,16 @@ export default function LogsTab() {
           <tbody>
             {rows.map((log) => (
               <tr key={log.id} className={bodyRowClass}>
-                <Td className="break-all">{log.adminEmail ?? '—'}</Td>
+                <Td>
+                  <EmailText text={adminLabel(log)} />
+                </Td>
                 <Td className="whitespace-nowrap">{ACTION_LABELS[log.action] ?? log.action}</Td>
                 <Td>
                   <LogDetails details={log.details} />
                 </Td>
-                <Td className="break-all">{log.targetUserEmail ?? log.targetUserId ?? '—'}</Td>
+                <Td>
+                  <EmailText text={log.targetUserEmail ?? log.targetUserId ?? '—'} />
+                </Td>
                 <Td className="whitespace-nowrap">{formatDateTime(log.timestamp)}</Td>
                 <Td className="font-mono text-xs whitespace-nowrap">{log.ipAddress ?? '—'}</Td>
               </tr>

@@ -7,7 +7,7 @@ import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useDashboardParams } from '../hooks/use-dashboard-params.ts';
 import { useSortedRows } from '../hooks/use-sorted-rows.ts';
-import { bodyRowClass, headRowClass, ListState, TableFrame, Td } from './data-table.tsx';
+import { bodyRowClass, EmailText, headRowClass, ListState, TableFrame, Td } from './data-table.tsx';
 import { LimitSummary } from './limit-summary.tsx';
 import { Pagination } from './pagination.tsx';
 import { TabSection } from './tab-section.tsx';
@@ -83,7 +83,9 @@ export default function UsersTab({ currentUserId }: { currentUserId: string }) {
                     )}
                   </div>
                 </Td>
-                <Td className="break-all">{user.email ?? '—'}</Td>
+                <Td>
+                  <EmailText text={user.email ?? '—'} />
+                </Td>
                 <Td>{user.username ?? '—'}</Td>
                 <Td>
                   <Badge variant={user.role === 'admin' ? 'primary' : 'neutral'}>{user.role}</Badge>

@@ -14,9 +14,14 @@ export function useDashboardParams() {
   const [search, setSearch] = useSearchParams();
   const params = readDashboardParams(search);
   const update = useCallback(
-    (changes: Partial<DashboardParams>) =>
-      setSearch((current) => dashboardSearch({ ...readDashboardParams(current), ...changes })),
+    (changes: Partial<DashboardParams>, options?: { replace?: boolean }) =>
+      setSearch(
+        (current) => dashboardSearch({ ...readDashboardParams(current), ...changes }),
+        options?.replace ? { replace: true } : undefined,
+      ),
     [setSearch],
   );
-  return { params, update };
+  // A bare /admin: no tab or filter chosen yet, so the dashboard may pick where it opens.
+  const isBare = search.toString() === '';
+  return { params, update, isBare };
 }

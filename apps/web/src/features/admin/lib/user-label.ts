@@ -15,3 +15,15 @@ export function userLabel(user: {
     'Unknown user'
   );
 }
+
+/**
+ * Who acted, in the Admin Logs: their email, else their login name labelled as such (the
+ * bootstrap admin has no email), so a name is never read as an address.
+ */
+export function adminLabel(log: {
+  adminEmail: string | null;
+  adminUsername?: string | null;
+}): string {
+  if (log.adminEmail) return log.adminEmail;
+  return log.adminUsername ? `${log.adminUsername} (username)` : '—';
+}

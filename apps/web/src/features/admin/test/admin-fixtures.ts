@@ -5,6 +5,7 @@ import type {
   UserMetrics,
   UserRateLimit,
 } from '@samvad/contracts/admin';
+import type { AdminDocument } from '@samvad/contracts/admin-documents';
 import { signedInSession, type stubApi, testUser, visitorApi } from '../../../test/render-app.tsx';
 
 /** The admin the dashboard tests are signed in as. */
@@ -84,6 +85,7 @@ export function adminLog(overrides: Partial<AdminLog> = {}): AdminLog {
     id: 1,
     adminId: 'admin-1',
     adminEmail: 'root@example.org',
+    adminUsername: null,
     action: 'update_role',
     details: { before: { role: 'user' }, after: { role: 'admin' } },
     targetUserId: 'u1',
@@ -117,11 +119,30 @@ export const page = <Key extends string, Item>(key: Key, items: Item[], total = 
   ({ status: 200, body: { [key]: items, page: 1, pageSize: 20, total } }) as const;
 
 /** The app's API for a signed-in admin; `answers` add or replace paths. */
+export function adminDocument(overrides: Partial<AdminDocument> = {}): AdminDocument {
+  return {
+    id: 'd1',
+    title: 'Annihilation of Caste',
+    fileName: 'annihilation_of_caste.pdf',
+    contentType: 'application/pdf',
+    bytes: 2048,
+    pageCount: 3,
+    chunkCount: 4,
+    language: 'en',
+    status: 'ready',
+    warning: null,
+    createdAt: '2026-01-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A signed-in admin's answers; the knowledge base holds one document unless overridden. */
 export function adminApi(answers: Parameters<typeof stubApi>[0] = {}) {
   return {
     ...visitorApi(),
     '/api/auth/session': signedInSession(testAdmin),
     '/api/admin/users?page=1&pageSize=20': page('users', [adminUser()]),
+    '/api/admin/documents': { status: 200, body: { documents: [adminDocument()] } },
     ...answers,
   };
 }

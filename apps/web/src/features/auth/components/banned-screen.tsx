@@ -2,10 +2,19 @@ import { LoaderCircle, LogOut, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../shared/ui/card.tsx';
+import type { BanTitle } from '../lib/ban-reason.ts';
 import { leaveBannedAccount } from '../lib/leave-banned-account.ts';
 
-/** The restricted-account screen (spec §2 "Banned screen"). */
-export function BannedScreen({ email, reason }: { email: string | null; reason: string }) {
+interface BannedScreenProps {
+  title: BanTitle;
+  email: string | null;
+  reason: string;
+  /** When a restriction ends (ISO), if it does. */
+  until: string | null;
+}
+
+/** The banned or restricted account screen (spec §2 "Banned screen"; admin spec "Banned screen"). */
+export function BannedScreen({ title, email, reason, until }: BannedScreenProps) {
   const [leaving, setLeaving] = useState(false);
 
   return (
@@ -14,7 +23,7 @@ export function BannedScreen({ email, reason }: { email: string | null; reason: 
         <span className="mb-2 grid size-12 place-items-center rounded-2xl bg-destructive/10 text-destructive">
           <ShieldAlert aria-hidden className="size-6" />
         </span>
-        <CardTitle>Account Restricted</CardTitle>
+        <CardTitle>{title}</CardTitle>
         {email && <p className="text-sm break-all text-muted-foreground">{email}</p>}
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
@@ -26,6 +35,11 @@ export function BannedScreen({ email, reason }: { email: string | null; reason: 
             Reason
           </h2>
           <p className="mt-1 leading-relaxed break-words text-foreground">{reason}</p>
+          {until && (
+            <p className="mt-2 text-sm text-muted-foreground">
+              Until <time dateTime={until}>{formatUntil(until)}</time>
+            </p>
+          )}
         </section>
         <div className="text-sm leading-relaxed text-muted-foreground">
           <p className="font-medium text-foreground">What this means</p>
@@ -51,4 +65,11 @@ export function BannedScreen({ email, reason }: { email: string | null; reason: 
       </CardContent>
     </Card>
   );
+}
+
+function formatUntil(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' });
 }

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isBannedError } from '../../../shared/api/api-client.ts';
+import { apiErrorMessage } from '../../../shared/api/error-message.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { exchangeGoogleCodeOnce } from '../api/exchange-google-code.ts';
 import { sessionQueryKey } from '../api/get-session.ts';
@@ -11,6 +12,9 @@ import { takeSignInReturn } from '../lib/sign-in-return.ts';
 
 /** Spec §9 "OAuth redirect delay". */
 export const OAUTH_REDIRECT_DELAY_MS = 2000;
+
+/** Spec: the failure toast's text when there is no better reason to give. */
+const SIGN_IN_FAILED_TEXT = 'There was a problem signing in. Please try again.';
 
 export type GoogleCallbackStatus = 'processing' | 'succeeded' | 'failed';
 
@@ -59,7 +63,8 @@ export function useGoogleCallback(search: string): GoogleCallbackStatus {
         if (isBannedError(error)) return;
         toast({
           title: 'Sign in failed',
-          description: 'There was a problem signing in. Please try again.',
+          // The server says why when it knows (e.g. which address sign-in must use).
+          description: apiErrorMessage(error, SIGN_IN_FAILED_TEXT),
           variant: 'destructive',
         });
         finish('failed');

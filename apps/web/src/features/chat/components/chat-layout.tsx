@@ -8,7 +8,7 @@ const DESKTOP_QUERY = '(min-width: 768px)';
 
 type ChatLayoutProps = {
   sidebar: ReactNode;
-  /** Theme, share, account: in the mobile header, floating top right on desktop. */
+  /** Theme, share, account: in the header, with the menu button and the title on phones. */
   actions: ReactNode;
   title: string;
   drawerOpen: boolean;
@@ -74,9 +74,11 @@ export function ChatLayout({
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         {isDesktop ? (
-          <div className="pointer-events-none absolute top-3 right-4 z-30 flex items-center gap-1 [&>*]:pointer-events-auto">
+          // A bar of its own above the conversation, not floating over it: scrolled content
+          // (a source's 'Post as quote') never passes under the share button.
+          <header className="flex h-14 shrink-0 items-center justify-end gap-1 px-4">
             {actions}
-          </div>
+          </header>
         ) : (
           <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-2">
             <button

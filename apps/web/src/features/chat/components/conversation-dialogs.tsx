@@ -1,3 +1,4 @@
+import { cutTitle } from '@samvad/contracts/conversation-rules';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
@@ -33,7 +34,7 @@ export default function ConversationDialogs({
           Cancel
         </Button>
         <Button
-          className="bg-destructive text-destructive-foreground hover:bg-destructive/90"
+          variant="destructive"
           onClick={() => {
             onClose();
             onDelete();
@@ -59,9 +60,10 @@ function RenameDialog({
   const trimmed = title.trim();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Spec §5: a rename needs a non-empty trimmed title; titles are cut to 30 characters.
+    // Spec §5: a rename needs a non-empty trimmed title; titles are cut to 30 characters (with
+    // no space left dangling at the cut).
     if (!trimmed) return;
-    onRename(trimmed.slice(0, 30));
+    onRename(cutTitle(trimmed));
     onClose();
   };
   return (

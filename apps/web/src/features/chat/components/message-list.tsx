@@ -30,6 +30,7 @@ export function MessageList({
   older,
 }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLOListElement>(null);
   const [awayFromBottom, setAwayFromBottom] = useState(false);
   const stick = useRef(true);
 
@@ -52,8 +53,15 @@ export function MessageList({
     const element = scroller.current;
     // jsdom (unit tests) has no ResizeObserver; scrolling still measures.
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    // The view shrinks when a usage banner appears under it, and the answer grows when its
+    // sources arrive: a reader at the bottom stays there, so the newest answer's last source
+    // row is not hidden until they scroll.
+    const observer = new ResizeObserver(() => {
+      if (stick.current) element.scrollTop = element.scrollHeight;
+      measure();
+    });
     observer.observe(element);
+    if (content.current) observer.observe(content.current);
     return () => observer.disconnect();
   }, [measure]);
 
@@ -87,7 +95,10 @@ export function MessageList({
             </button>
           </div>
         )}
-        <ol className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 pt-6 pb-10 sm:px-6 md:pt-16">
+        <ol
+          ref={content}
+          className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 pt-6 pb-10 sm:px-6 md:pt-8"
+        >
           {messages.map((message) => (
             <li
               key={message.key}

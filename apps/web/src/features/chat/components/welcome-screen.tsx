@@ -2,6 +2,10 @@ import type { Persona } from '@samvad/contracts/persona';
 import { BookOpenText, HeartHandshake, History, MessagesSquare } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+// Two app-wide facts the welcome screen reads itself (its page passes only the persona's texts):
+// whether the knowledge base has documents, and whether donations are set up.
+import { useKnowledgeBaseEmpty } from '../../knowledge-status/api/get-knowledge-status.ts';
+import { usePersona } from '../../persona/api/get-persona.ts';
 
 /** Spec §9: the multilingual hint changes every 3 seconds. */
 const HINT_ROTATION_MS = 3000;
@@ -15,9 +19,18 @@ type WelcomeScreenProps = {
   disabled?: boolean;
 };
 
-/** The empty conversation (spec §2): title, description, rotating hint, examples, capabilities. */
+/**
+ * The empty conversation (spec §2): title, description, rotating hint, examples, capabilities.
+ * On an empty knowledge base it promises no cited answers: it says no documents have been added
+ * yet, and how to add them. The Donate link shows only when donations are set up.
+ */
 export function WelcomeScreen({ welcome, onAsk, composer, disabled = false }: WelcomeScreenProps) {
   const hint = useRotatingItem(welcome.multilingualHints, HINT_ROTATION_MS);
+  const knowledgeBaseEmpty = useKnowledgeBaseEmpty();
+  const donationsSetUp = Boolean(usePersona().data?.donation);
+  // The first capability is the knowledge base's ("answers come from the writings"): not yet.
+  const capabilities = knowledgeBaseEmpty ? welcome.capabilities.slice(1) : welcome.capabilities;
+  const iconOffset = welcome.capabilities.length - capabilities.length;
   return (
     <div className="min-h-0 flex-1 overflow-y-auto">
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 pt-16 pb-8 sm:px-6 md:pt-24">
@@ -25,9 +38,13 @@ export function WelcomeScreen({ welcome, onAsk, composer, disabled = false }: We
           <h1 className="font-serif text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
             {welcome.title}
           </h1>
-          <p className="max-w-xl leading-relaxed text-pretty text-muted-foreground">
-            {welcome.description}
-          </p>
+          {knowledgeBaseEmpty ? (
+            <EmptyKnowledgeBaseNotice />
+          ) : (
+            <p className="max-w-xl leading-relaxed text-pretty text-muted-foreground">
+              {welcome.description}
+            </p>
+          )}
           <p
             key={hint}
             className="min-h-6 text-sm font-medium text-primary animate-fade-up"
@@ -54,9 +71,12 @@ export function WelcomeScreen({ welcome, onAsk, composer, disabled = false }: We
 
         {composer}
 
-        <section aria-label="What this assistant can do" className="grid gap-3 sm:grid-cols-3">
-          {welcome.capabilities.map((capability, index) => {
-            const Icon = CAPABILITY_ICONS[index] ?? BookOpenText;
+        <section
+          aria-label="What this assistant can do"
+          className={knowledgeBaseEmpty ? 'grid gap-3 sm:grid-cols-2' : 'grid gap-3 sm:grid-cols-3'}
+        >
+          {capabilities.map((capability, index) => {
+            const Icon = CAPABILITY_ICONS[index + iconOffset] ?? BookOpenText;
             return (
               <div key={capability.title} className="rounded-2xl bg-muted/60 p-4">
                 <Icon aria-hidden className="mb-2 size-5 text-primary" />
@@ -76,15 +96,43 @@ export function WelcomeScreen({ welcome, onAsk, composer, disabled = false }: We
           >
             Join the community
           </Link>
-          <Link
-            to="/donate"
-            className="inline-flex items-center gap-1.5 rounded-md underline-offset-4 hover:text-foreground hover:underline"
-          >
-            <HeartHandshake aria-hidden className="size-4" />
-            Support this project
-          </Link>
+          {donationsSetUp && (
+            <Link
+              to="/donate"
+              className="inline-flex items-center gap-1.5 rounded-md underline-offset-4 hover:text-foreground hover:underline"
+            >
+              <HeartHandshake aria-hidden className="size-4" />
+              Support this project
+            </Link>
+          )}
         </p>
       </div>
+    </div>
+  );
+}
+
+/** In place of the description while the knowledge base is empty: what is missing, and how to fill it. */
+function EmptyKnowledgeBaseNotice() {
+  return (
+    <div
+      role="status"
+      className="flex max-w-xl flex-col gap-1.5 rounded-2xl border border-border bg-card px-4 py-3 text-sm leading-relaxed shadow-xs"
+    >
+      <p className="font-medium text-foreground">No documents have been added yet.</p>
+      <p className="text-pretty text-muted-foreground">
+        Until they are, there is nothing to quote from. An administrator adds them in{' '}
+        <Link
+          to="/admin?tab=knowledge-base"
+          className="font-medium text-foreground underline underline-offset-4"
+        >
+          Admin → Knowledge Base
+        </Link>
+        , or on the server with{' '}
+        <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.9em] text-foreground">
+          npm run ingest &lt;folder&gt;
+        </code>
+        .
+      </p>
     </div>
   );
 }

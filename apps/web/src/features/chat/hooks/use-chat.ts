@@ -31,7 +31,7 @@ export type LimitHit = { type: string; used: number; limit: number };
 type Options = {
   isMember: boolean;
   conversationId: string | null;
-  /** Makes another conversation current (a new one on first send). */
+  /** Makes another conversation current: the one the first message of a draft created. */
   onConversationCreated(id: string): void;
   /** Called after each chat request, so usage displays refresh. */
   onRequestSettled?(): void;
@@ -137,9 +137,12 @@ export function useChat({
       let removed = false;
       try {
         if (!id) {
+          // A conversation exists from its first message on ('New chat' only opens a draft),
+          // so an empty one never counts toward the conversation limit.
           id = isMember ? (await createConversation()).id : createGuestConversation().id;
           shownRef.current = id;
           onConversationCreated(id);
+          if (isMember) void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
         }
         const request: ChatRequest = {
           question,

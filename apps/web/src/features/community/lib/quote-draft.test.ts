@@ -34,6 +34,13 @@ describe('quoteDraftFromState', () => {
     });
   });
 
+  it("turns a source reader link into its document's file link (issue 20)", () => {
+    const draft = quoteDraftFromState({
+      quote: { excerpt: 'x', source: { file_name: 'a.md', link: '/sources/d_2-x?chunk=d_2-x-9' } },
+    });
+    expect(draft?.source.link).toBe('/api/documents/d_2-x/file');
+  });
+
   it('drops links the post API would refuse and pages that are not pages', () => {
     const draft = quoteDraftFromState({
       quote: {

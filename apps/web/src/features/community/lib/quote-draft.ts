@@ -1,6 +1,6 @@
 import type { QuoteSource } from '@samvad/contracts/community';
 import { codePointLength, POST_MAX_LENGTH } from '@samvad/contracts/community-rules';
-import { SOURCE_SPEAKER_MAX_LENGTH } from '@samvad/contracts/source-rules';
+import { parseSourceReaderLink, SOURCE_SPEAKER_MAX_LENGTH } from '@samvad/contracts/source-rules';
 
 /** A quote on its way from a chat answer to the composer: the passage and where it is from. */
 export type QuoteDraft = { content: string; source: QuoteSource };
@@ -111,11 +111,15 @@ export function quoteSpeaker(source: QuoteSource): string | null {
 // The post API only takes links into the app's own documents (quoteSourceSchema).
 const DOCUMENT_LINK = /^\/api\/documents\/[\w-]+\/file(#page=\d+)?$/;
 
-/** The link when it points into the app's documents, else null. */
+/**
+ * The link when it points into the app's documents, else null. A source reader link
+ * (`/sources/<id>?chunk=…`, issue 20) becomes its document's file: the post API takes only those.
+ */
 export function documentLink(value: unknown): string | null {
-  return typeof value === 'string' && value.length <= 500 && DOCUMENT_LINK.test(value)
-    ? value
-    : null;
+  if (typeof value !== 'string' || value.length > 500) return null;
+  if (DOCUMENT_LINK.test(value)) return value;
+  const reader = parseSourceReaderLink(value);
+  return reader ? `/api/documents/${reader.documentId}/file` : null;
 }
 
 function validPage(value: unknown): number | null {

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installMatchMedia } from '../../../test/match-media.ts';
-import { renderApp, stubApi, testPersona, visitorApi } from '../../../test/render-app.tsx';
+import {
+  renderApp,
+  requestsTo,
+  stubApi,
+  testPersona,
+  visitorApi,
+} from '../../../test/render-app.tsx';
 import { qrCodeImageUri } from '../lib/qr-code-image.ts';
 import { QR_CODE_MEDIA_QUERY } from './upi-donation-card.tsx';
 
@@ -17,11 +23,19 @@ const donation = {
   message: 'Gifts pay for the servers and the model.',
 };
 
-function stubDonatePersona() {
+function stubDonatePersona(answerer: 'model' | 'extractive' = 'model') {
   return stubApi({
     ...visitorApi(),
-    '/api/persona': { status: 200, body: { ...testPersona, donation } },
+    '/api/persona': { status: 200, body: { ...testPersona, donation, answerer } },
   });
+}
+
+/** The three bills' titles and descriptions, in order. */
+async function billTexts() {
+  const bills = await screen.findByRole('region', { name: 'Where your donation goes' });
+  return within(bills)
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => `${heading.textContent}: ${heading.nextElementSibling?.textContent}`);
 }
 
 describe('donation page (/donate)', () => {
@@ -53,6 +67,60 @@ describe('donation page (/donate)', () => {
       'Illustration of a paid bill for the language model',
       'Illustration of a paid bill for archive storage',
     ]);
+  });
+
+  it('tells the truth about who writes the answers: a model is billed, the offline answerer is not', async () => {
+    stubDonatePersona('model');
+    const withModel = renderApp('/donate');
+    expect((await billTexts())[1]).toBe(
+      'Language model: Every answer is written by a language model, and each question asked is billed.',
+    );
+    withModel.unmount();
+    vi.unstubAllGlobals();
+
+    stubDonatePersona('extractive');
+    renderApp('/donate');
+    const offline = (await billTexts())[1];
+    expect(offline).toMatch(/^Search and answers: .*with no language model to pay for/);
+    expect(screen.queryByText(/written by a language model/)).toBeNull();
+    expect(
+      screen.getByRole('img', { name: 'Illustration of a paid bill for search and answers' }),
+    ).toBeTruthy();
+  });
+
+  it('asks the server again when the persona at hand does not say who writes the answers', async () => {
+    // The first copy lacks `answerer` (as a page shell's inlined persona may); the server has it.
+    let calls = 0;
+    const fetchMock = stubApi({
+      ...visitorApi(),
+      '/api/persona': () => {
+        calls += 1;
+        const body = { ...testPersona, donation };
+        return { status: 200, body: calls === 1 ? body : { ...body, answerer: 'extractive' } };
+      },
+    });
+    renderApp('/chat');
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('link', { name: 'Support this project' }));
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/persona')).toHaveLength(2));
+    await waitFor(async () => expect((await billTexts())[1]).toMatch(/^Search and answers/));
+  });
+
+  it('says donations are not set up, with no payment details, until the persona sets them', async () => {
+    stubApi(visitorApi());
+    renderApp('/donate');
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Donations are not set up on this server yet.',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText('PERSONA_FILE')).toBeTruthy();
+    expect(screen.queryByLabelText('UPI ID')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Donate by card/ })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Where your donation goes' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Chat' })).toBeTruthy();
   });
 
   it('draws a QR code of the UPI payment link on screens 768px and wider', async () => {

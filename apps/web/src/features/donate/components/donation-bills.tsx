@@ -1,32 +1,54 @@
+import type { Answerer } from '@samvad/contracts/persona';
 import archiveStorageBill from '../assets/bill-archive-storage.svg';
 import languageModelBill from '../assets/bill-language-model.svg';
 import serverHostingBill from '../assets/bill-server-hosting.svg';
 
-/** The three running costs a donation pays for (spec §2: "Three bill images are shown"). */
-const bills = [
-  {
-    title: 'Server hosting',
-    description:
-      'The server that runs the chat, the search and your saved conversations, day and night.',
-    image: serverHostingBill,
-    alt: 'Illustration of a paid bill for server hosting',
-  },
-  {
+type Bill = { title: string; description: string; image: string; alt: string };
+
+const hostingBill: Bill = {
+  title: 'Server hosting',
+  description:
+    'The server that runs the chat, the search and your saved conversations, day and night.',
+  image: serverHostingBill,
+  alt: 'Illustration of a paid bill for server hosting',
+};
+
+/** What answering costs depends on who writes the answers: the copy never claims a model it lacks. */
+const answeringBills: Record<Answerer | 'unknown', Bill> = {
+  model: {
     title: 'Language model',
     description: 'Every answer is written by a language model, and each question asked is billed.',
     image: languageModelBill,
     alt: 'Illustration of a paid bill for the language model',
   },
-  {
-    title: 'Archive and storage',
-    description: 'Keeping the digitised writings, their search index and backups safely online.',
-    image: archiveStorageBill,
-    alt: 'Illustration of a paid bill for archive storage',
+  extractive: {
+    title: 'Search and answers',
+    description:
+      'Answers are quoted from the writings by this server itself, with no language model to pay for; every question still takes computing time.',
+    image: languageModelBill,
+    alt: 'Illustration of a paid bill for search and answers',
   },
-] as const;
+  unknown: {
+    title: 'Answering questions',
+    description: 'Finding the passages behind every answer, and putting the answer together.',
+    image: languageModelBill,
+    alt: 'Illustration of a paid bill for answering questions',
+  },
+};
 
-/** "Where your donation goes": one card with an illustrated bill for each running cost. */
-export function DonationBills() {
+const archiveBill: Bill = {
+  title: 'Archive and storage',
+  description: 'Keeping the digitised writings, their search index and backups safely online.',
+  image: archiveStorageBill,
+  alt: 'Illustration of a paid bill for archive storage',
+};
+
+/**
+ * "Where your donation goes": one card with an illustrated bill for each running cost (spec §2:
+ * "Three bill images are shown"). `answerer` is who writes this server's answers, when known.
+ */
+export function DonationBills({ answerer }: { answerer: Answerer | undefined }) {
+  const bills = [hostingBill, answeringBills[answerer ?? 'unknown'], archiveBill];
   return (
     <section aria-labelledby="donation-bills-heading">
       <h2

@@ -23,7 +23,7 @@ function hostOf(url: string): string {
  * How to give: the UPI id to copy, a QR code to scan (wide screens), a UPI-app link (phones,
  * which cannot scan their own screen) and the external card-payment page.
  */
-export function UpiDonationCard({ donation }: { donation: Persona['donation'] }) {
+export function UpiDonationCard({ donation }: { donation: NonNullable<Persona['donation']> }) {
   const wide = useMediaQuery(QR_CODE_MEDIA_QUERY);
   const paymentUri = buildUpiPaymentUri(donation);
 

@@ -8,10 +8,12 @@ interface LandingHeroProps {
   /** Shown in place of the texts when there is no persona, e.g. a load error with a retry. */
   notice?: ReactNode;
   actions: ReactNode;
+  /** A line under the actions (e.g. why sign-in is unavailable). */
+  footnote?: ReactNode;
 }
 
 /** The landing page's centre: who it is about, the typing headline, the tagline, the actions. */
-export function LandingHero({ persona, notice, actions }: LandingHeroProps) {
+export function LandingHero({ persona, notice, actions, footnote }: LandingHeroProps) {
   return (
     <section className="mx-auto flex w-full max-w-3xl animate-fade-up flex-col items-center text-center">
       {persona ? (
@@ -31,6 +33,7 @@ export function LandingHero({ persona, notice, actions }: LandingHeroProps) {
       <div className="mt-9 flex w-full flex-col items-stretch justify-center gap-3 sm:mt-11 sm:w-auto sm:flex-row sm:items-center">
         {actions}
       </div>
+      {footnote}
     </section>
   );
 }

@@ -71,6 +71,45 @@ describe('LimitDialog', () => {
     expect(within(dialog).getByRole('button', { name: 'Okay, I Understand' })).toBeTruthy();
   });
 
+  it('offers a guest at the conversation limit sign-in instead of archive or delete', () => {
+    render(
+      <LimitDialog
+        limit={{ type: 'conversation', used: 5, limit: 5 }}
+        onClose={() => {}}
+        guestSignIn={<button type="button">Sign in</button>}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Conversation Limit Reached' });
+    expect(
+      screen.getByRole('dialog', {
+        description:
+          "You've reached the maximum of 5 conversations. Sign in to keep more conversations.",
+      }),
+    ).toBe(dialog);
+    expect(dialog.textContent).not.toContain('archive');
+    expect(within(dialog).getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Okay, I Understand' })).toBeTruthy();
+    // Same attention animation as the members' dialog (spec: shake for conversation).
+    expect(dialog.querySelector('[data-animation="shake"]')).toBeTruthy();
+  });
+
+  it("keeps a guest's other limits as the spec words them, without the sign-in button", () => {
+    render(
+      <LimitDialog
+        limit={{ type: 'message', used: 20, limit: 20 }}
+        onClose={() => {}}
+        guestSignIn={<button type="button">Sign in</button>}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Message Limit Reached' });
+    expect(within(dialog).queryByRole('button', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('says "1 conversation" for a limit of one', () => {
+    render(<LimitDialog limit={{ type: 'conversation', used: 1, limit: 1 }} onClose={() => {}} />);
+    expect(screen.getByRole('dialog').textContent).toContain('maximum of 1 conversation.');
+  });
+
   it('is closed without a limit', () => {
     render(<LimitDialog limit={null} onClose={() => {}} />);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,7 +1,7 @@
 import './limit-dialog.css';
 import { Gauge, Hourglass, MessageSquareOff, MessagesSquare } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { cn } from '../../../shared/lib/cn.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { type LimitMotionPhase, useLimitDialogMotion } from '../hooks/use-limit-dialog-motion.ts';
@@ -26,6 +26,12 @@ export interface LimitDialogProps {
   limit: LimitDialogLimit | null;
   /** Called when the person dismisses the dialog (button, Escape or a click outside). */
   onClose(): void;
+  /**
+   * For a guest: the sign-in button to offer instead of the archive/delete advice a guest cannot
+   * follow (the page passes it, so this feature needs nothing of the auth feature). Absent for
+   * members.
+   */
+  guestSignIn?: ReactNode;
 }
 
 const TYPE_ICONS: Record<string, typeof Gauge> = {
@@ -62,7 +68,7 @@ const HALO_CLASSES: Record<Exclude<LimitMotionPhase, null>, string> = {
  * locking. It draws attention for 800 ms on open and with a 500 ms beat every 5 s: the card
  * shakes (conversation) or pulses (message), or the hourglass spins (request).
  */
-export function LimitDialog({ limit, onClose }: LimitDialogProps) {
+export function LimitDialog({ limit, onClose, guestSignIn }: LimitDialogProps) {
   const open = shouldShowLimitDialog(limit);
   // The last payload shown, so the text stays put while the dialog animates closed.
   const [shown, setShown] = useState<LimitDialogLimit | null>(open ? limit : null);
@@ -81,7 +87,7 @@ export function LimitDialog({ limit, onClose }: LimitDialogProps) {
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-black/45 backdrop-blur-[3px] motion-safe:data-[state=open]:animate-[limit-dialog-overlay-in_200ms_ease-out]" />
           <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-[26rem] -translate-x-1/2 -translate-y-1/2 outline-none motion-safe:data-[state=open]:animate-[limit-dialog-in_260ms_cubic-bezier(0.22,1,0.36,1)] motion-safe:data-[state=closed]:animate-[limit-dialog-out_140ms_ease-in_both]">
-            <LimitCard limit={current} phase={phase} />
+            <LimitCard limit={current} phase={phase} guestSignIn={guestSignIn} />
           </Dialog.Content>
         </Dialog.Portal>
       )}
@@ -89,8 +95,22 @@ export function LimitDialog({ limit, onClose }: LimitDialogProps) {
   );
 }
 
-function LimitCard({ limit, phase }: { limit: LimitDialogLimit; phase: LimitMotionPhase }) {
-  const { title, description } = limitDialogText(limit.type, limit.limit);
+function LimitCard({
+  limit,
+  phase,
+  guestSignIn,
+}: {
+  limit: LimitDialogLimit;
+  phase: LimitMotionPhase;
+  guestSignIn: ReactNode;
+}) {
+  // Only the conversation limit's advice (archive or delete) is one a guest cannot follow.
+  const signInInstead = guestSignIn !== undefined && limit.type === 'conversation';
+  const { title, description } = limitDialogText(
+    limit.type,
+    limit.limit,
+    signInInstead ? 'guest' : 'member',
+  );
   const animation = limitAnimation(limit.type);
   const motionClass = phase ? MOTION_CLASSES[animation][phase] : undefined;
   // Spin turns the icon only; shake and pulse move the whole card.
@@ -140,8 +160,13 @@ function LimitCard({ limit, phase }: { limit: LimitDialogLimit; phase: LimitMoti
         </div>
       </div>
 
+      {signInInstead && <div className="mt-6 grid">{guestSignIn}</div>}
       <Dialog.Close asChild>
-        <Button size="lg" className="mt-6 w-full">
+        <Button
+          size="lg"
+          variant={signInInstead ? 'outline' : 'primary'}
+          className={cn('w-full', signInInstead ? 'mt-3' : 'mt-6')}
+        >
           Okay, I Understand
         </Button>
       </Dialog.Close>

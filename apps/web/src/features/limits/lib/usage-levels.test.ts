@@ -204,6 +204,29 @@ describe('limitDialogText', () => {
     });
   });
 
+  it('says 1 conversation, 1 message, 1 request: the noun agrees with the number', () => {
+    expect(limitDialogText('conversation', 1).description).toBe(
+      "You've reached the maximum of 1 conversation. Please archive or delete existing conversations before creating new ones.",
+    );
+    expect(limitDialogText('message', 1).description).toBe(
+      "You've reached the maximum of 1 message in this conversation. Please start a new conversation to continue.",
+    );
+    expect(limitDialogText('request', 1).description).toBe(
+      "You've reached the maximum of 1 request per day. Please try again tomorrow.",
+    );
+    expect(limitDialogText('request', 0).description).toContain('maximum of 0 requests per day');
+  });
+
+  it('tells a guest to sign in, not to archive or delete', () => {
+    expect(limitDialogText('conversation', 5, 'guest')).toEqual({
+      title: 'Conversation Limit Reached',
+      description:
+        "You've reached the maximum of 5 conversations. Sign in to keep more conversations.",
+    });
+    // Only the conversation limit gives advice a guest cannot follow.
+    expect(limitDialogText('message', 20, 'guest')).toEqual(limitDialogText('message', 20));
+  });
+
   it('falls back to the generic pair for an unknown type', () => {
     expect(limitDialogText('tokens', 3)).toEqual({
       title: 'Rate Limit Reached',

@@ -163,8 +163,26 @@ export interface LimitDialogText {
   description: string;
 }
 
-/** Title and text for a 429 of `type`; unknown types get the generic pair. */
-export function limitDialogText(type: string, limit: number): LimitDialogText {
+/**
+ * Guests cannot archive or delete (they have no saved list), so the spec's advice is replaced by
+ * the one way to more conversations open to them.
+ */
+export const GUEST_CONVERSATION_ADVICE = 'Sign in to keep more conversations.';
+
+/** '1 message', '5 messages': the spec's texts with the noun agreeing with the number. */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
+/**
+ * Title and text for a 429 of `type`; unknown types get the generic pair. A guest's
+ * conversation limit says to sign in instead of the archive/delete advice they cannot follow.
+ */
+export function limitDialogText(
+  type: string,
+  limit: number,
+  audience: 'guest' | 'member' = 'member',
+): LimitDialogText {
   if (isUnlimited(limit)) {
     // The dialog never opens for an unlimited limit; this is what it would say if asked.
     return { title: 'Unlimited Access', description: unlimitedText(type) };
@@ -173,17 +191,21 @@ export function limitDialogText(type: string, limit: number): LimitDialogText {
     case 'conversation':
       return {
         title: 'Conversation Limit Reached',
-        description: `You've reached the maximum of ${limit} conversations. Please archive or delete existing conversations before creating new ones.`,
+        description: `You've reached the maximum of ${countOf(limit, 'conversation')}. ${
+          audience === 'guest'
+            ? GUEST_CONVERSATION_ADVICE
+            : 'Please archive or delete existing conversations before creating new ones.'
+        }`,
       };
     case 'message':
       return {
         title: 'Message Limit Reached',
-        description: `You've reached the maximum of ${limit} messages in this conversation. Please start a new conversation to continue.`,
+        description: `You've reached the maximum of ${countOf(limit, 'message')} in this conversation. Please start a new conversation to continue.`,
       };
     case 'request':
       return {
         title: 'Request Limit Reached',
-        description: `You've reached the maximum of ${limit} requests per day. Please try again tomorrow.`,
+        description: `You've reached the maximum of ${countOf(limit, 'request')} per day. Please try again tomorrow.`,
       };
     default:
       return {

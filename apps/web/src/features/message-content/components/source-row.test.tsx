@@ -75,3 +75,46 @@ describe('SourceRow speaker', () => {
     });
   });
 });
+
+// Issue 20: titles before file names, the reader's links, and the cited sentence quoted.
+describe('SourceRow title, link and quote', () => {
+  const reader: Source = {
+    file_name: 'annihilation_of_caste.md',
+    title: 'Annihilation of Caste',
+    score: 0.7,
+    link: '/sources/d2?chunk=d2-93',
+    excerpt: 'On the contrary, it may happen that the process may stop with the abolition.',
+    quote: 'The real remedy for breaking Caste is inter-marriage.',
+  };
+
+  it('names the source by its title, with the file name under it', () => {
+    const row = renderRow(reader);
+    expect(within(row).getByText('Annihilation of Caste').id).toBe('source-m1-1-name');
+    expect(within(row).getByText('annihilation_of_caste.md')).toBeTruthy();
+    cleanup();
+    // Messages saved before titles: the file name alone, once.
+    const old = renderRow(base);
+    expect(within(old).getAllByText(base.file_name)).toHaveLength(1);
+  });
+
+  it('opens a non-PDF source in the reader, and shows a debate paragraph id', () => {
+    const row = renderRow({ ...reader, page: null, paragraph_id: '11.165.2' });
+    const view = within(row).getByRole('link', { name: /View source/ });
+    expect(view.getAttribute('href')).toBe('/sources/d2?chunk=d2-93');
+    expect(within(row).getByText('¶ 11.165.2')).toBeTruthy();
+  });
+
+  it("quotes the sentence the answer cites, else (older messages) the passage's opening", async () => {
+    const row = renderRow(reader);
+    await userEvent.setup().click(within(row).getByRole('link', { name: 'Post as quote' }));
+    const arrived = JSON.parse(screen.getByRole('status', { name: 'arrived' }).textContent ?? '');
+    expect(arrived.quote.excerpt).toBe('The real remedy for breaking Caste is inter-marriage.');
+    cleanup();
+    const { quote: _quote, ...old } = reader;
+    await userEvent
+      .setup()
+      .click(within(renderRow(old)).getByRole('link', { name: 'Post as quote' }));
+    const before = JSON.parse(screen.getByRole('status', { name: 'arrived' }).textContent ?? '');
+    expect(before.quote.excerpt).toBe(reader.excerpt);
+  });
+});

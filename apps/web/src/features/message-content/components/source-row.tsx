@@ -5,7 +5,10 @@ import { toSafeUrl } from '../lib/safe-url.ts';
 import {
   scorePercent,
   sourceAnchorId,
+  sourceFileNote,
+  sourceName,
   sourcePageText,
+  sourceQuoteText,
   sourceSpeakerText,
 } from '../lib/source-format.ts';
 
@@ -37,9 +40,10 @@ function postAsQuoteState(source: Source, excerpt: string): PostAsQuoteState {
 }
 
 /**
- * One source under a reply: its citation number (the marker in the text), the file, whose words
- * they are when not the reformer's, the page, how relevant it was and a link to open it. The row
- * is the target of the markers' links and lights up while it is the page's :target.
+ * One source under a reply: its citation number (the marker in the text), the document's title
+ * with its file name under it, whose words they are when not the reformer's, the page (or debate
+ * paragraph), how relevant it was and a link to open it at the passage. The row is the target of
+ * the markers' links and lights up while it is the page's :target.
  */
 export function SourceRow({ source, citation, messageId }: SourceRowProps) {
   const anchorId = sourceAnchorId(messageId, citation);
@@ -47,7 +51,10 @@ export function SourceRow({ source, citation, messageId }: SourceRowProps) {
   const page = sourcePageText(source);
   const percent = scorePercent(source.score);
   const link = toSafeUrl(source.link);
-  const excerpt = source.excerpt?.trim();
+  // The sentence the answer cites, when the server found it; else the passage's opening.
+  const excerpt = sourceQuoteText(source);
+  const name = sourceName(source);
+  const fileNote = sourceFileNote(source);
   const speaker = sourceSpeakerText(source);
   const speakerId = `${anchorId}-speaker`;
   // The actions name the file and, when it is someone else's, whose words they are.
@@ -66,11 +73,17 @@ export function SourceRow({ source, citation, messageId }: SourceRowProps) {
         <div className="min-w-0 sm:flex-1">
           <p
             id={nameId}
-            title={source.file_name}
+            title={name}
             className="line-clamp-2 min-w-0 text-sm leading-snug font-medium break-words text-foreground sm:line-clamp-1"
           >
-            {source.file_name}
+            {name}
           </p>
+          {fileNote && (
+            <p title={fileNote} className="mt-0.5 truncate text-xs text-muted-foreground">
+              <span className="sr-only">File: </span>
+              {fileNote}
+            </p>
+          )}
           {speaker && (
             // Not the reformer's words: said beside the file so a quote is never put in his mouth.
             <p id={speakerId} className="mt-1 flex min-w-0">

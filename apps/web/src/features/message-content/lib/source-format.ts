@@ -33,10 +33,27 @@ export function sourcePage(source: Source): string | null {
   return source.page != null ? String(source.page) : null;
 }
 
-/** "p. 12", or null without a page. */
+/** "p. 12"; "¶ 11.165.2" for a debate paragraph without a page; else null. */
 export function sourcePageText(source: Source): string | null {
   const page = sourcePage(source);
-  return page === null ? null : `p. ${page}`;
+  if (page !== null) return `p. ${page}`;
+  return source.paragraph_id ? `¶ ${source.paragraph_id}` : null;
+}
+
+/** What a source is called: the document's title, else (older messages) its file name. */
+export function sourceName(source: Source): string {
+  return source.title?.trim() || source.file_name;
+}
+
+/** The file name shown under the title, when there is a title to show it under. */
+export function sourceFileNote(source: Source): string | null {
+  const title = source.title?.trim();
+  return title && title !== source.file_name ? source.file_name : null;
+}
+
+/** What 'Post as quote' quotes: the sentence the answer cites, else the passage's start. */
+export function sourceQuoteText(source: Source): string | null {
+  return source.quote?.trim() || source.excerpt?.trim() || null;
 }
 
 /**
@@ -57,10 +74,16 @@ export function scorePercent(score: number): number {
   return Math.min(100, Math.max(0, Math.round(score * 100)));
 }
 
-/** The accessible name of citation n: "Source 2: speeches.pdf, page 12". */
+/** The accessible name of citation n: "Source 2: Annihilation of Caste, page 12". */
 export function citationLabel(citation: number, source: Source): string {
   const page = sourcePage(source);
-  return `Source ${citation}: ${source.file_name}${page === null ? '' : `, page ${page}`}`;
+  const where =
+    page !== null
+      ? `, page ${page}`
+      : source.paragraph_id
+        ? `, paragraph ${source.paragraph_id}`
+        : '';
+  return `Source ${citation}: ${sourceName(source)}${where}`;
 }
 
 /** Sources with their citation numbers, most relevant first; ties keep citation order. */

@@ -1,0 +1,13 @@
+import { useParams, useSearchParams } from 'react-router';
+import { SourceReader } from '../../features/source-reader/components/source-reader.tsx';
+
+/** `/sources/{documentId}?chunk={chunkId}`: 'View source' for every format but PDF (issue 20). */
+export default function SourceReaderRoute() {
+  const { documentId = '' } = useParams();
+  const [search] = useSearchParams();
+  return (
+    <main id="main" className="flex flex-1 flex-col px-5 pt-2 pb-20 sm:px-8 sm:pt-6">
+      <SourceReader key={documentId} documentId={documentId} chunkId={search.get('chunk')} />
+    </main>
+  );
+}
