@@ -60,6 +60,7 @@ export default defineConfig({
         'chat-member.spec.ts',
         'donate.spec.ts',
         'accounts-ui.spec.ts',
+        'first-run.spec.ts',
       ],
       use: {
         ...devices['Desktop Chrome'],

@@ -195,6 +195,10 @@ describe('chat metrics', () => {
       ['samvad_retrieval_duration_seconds_count'],
       ['samvad_chat_time_to_first_token_seconds_count', { answerer: 'llm' }],
     ];
+    // A knowledge base with something in it: an empty one answers before any search (issue 20).
+    expect(
+      await upload(`chat-metrics-${randomUUID()}.txt`, 'Educate, agitate and organise.'),
+    ).toContain('"status":"ingested"');
     const streamed = await growth(series, async () => {
       const res = await chat({ question: 'What is the aim of human existence?' });
       expect(res.statusCode).toBe(200);

@@ -11,13 +11,7 @@ import { DirectoryLockedError } from '../db/directory-lock.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { listDocuments } from '../repositories/document-repository.ts';
 import { EmbeddingDimensionError } from '../repositories/embedding-repository.ts';
-import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
-import { EmbeddingError } from '../retrieval/embedding-client.ts';
-import {
-  embedDocument,
-  embedKnowledgeBase,
-  embedPendingDocuments,
-} from '../services/embedding-service.ts';
+import { embedDocument, embedPendingDocuments } from '../services/embedding-service.ts';
 import {
   type IngestionDeps,
   type IngestOutcome,
@@ -27,7 +21,8 @@ import {
 import { createConfiguredEmbeddingClient } from '../services/open-knowledge-base.ts';
 import { FileStore } from '../storage/file-store.ts';
 import { collectFiles } from './collect-files.ts';
-import { embeddingProgress, formatSeconds } from './embedding-progress.ts';
+import { EXIT, embedAll } from './embed-all.ts';
+import { embeddingProgress } from './embedding-progress.ts';
 import { renderTable } from './summary-table.ts';
 
 const usage = `Usage:
@@ -44,9 +39,6 @@ Exit status:
   2    some files failed and the others went in: the summary table names each failure
   1    nothing could be done: every file failed, no file was found, a bad argument or setting
   130  interrupted (Ctrl+C) while embedding; run the same command to resume`;
-
-/** Exit statuses (documented in the usage above and in the README's "Add documents"). */
-const EXIT = { ok: 0, nothingDone: 1, someFailed: 2, interrupted: 130 } as const;
 
 /** A problem with what the command was given, reported in one line, without a stack trace. */
 class UsageError extends Error {
@@ -130,70 +122,6 @@ async function main(): Promise<number> {
 
 /** Where the embedding bar of the file being ingested goes, and that file's name. */
 type FileEmbeddingProgress = { multibar: cliProgress.MultiBar | null; file: string };
-
-/** `--embed`: every chunk without a vector for the configured model, resumably. */
-async function embedAll(
-  database: DatabaseHandle,
-  client: EmbeddingClient,
-  reembed: boolean,
-  interactive: boolean,
-): Promise<number> {
-  const controller = new AbortController();
-  const interrupt = () => controller.abort(new Error('interrupted'));
-  process.once('SIGINT', interrupt);
-  const reporter = embeddingProgress({ label: `embedding (${client.model})`, interactive });
-  const started = performance.now();
-  let done = 0;
-  let total = 0;
-  try {
-    const result = await embedKnowledgeBase(database.db, client, {
-      reembed,
-      signal: controller.signal,
-      onProgress: (progress) => {
-        ({ done, total } = progress);
-        reporter.onProgress(progress);
-      },
-    });
-    reporter.stop();
-    // Documents whose embedding an earlier run left unfinished but have every vector now.
-    await embedPendingDocuments(database.db, client);
-    const seconds = (performance.now() - started) / 1000;
-    if (reembed) {
-      console.log(
-        `Deleted earlier vectors of ${result.deleted.documents} documents (re-embedding with ${client.model}).`,
-      );
-    }
-    console.log(
-      result.chunks === 0
-        ? `Every chunk already has a ${result.dimensions}-dimensional vector from ${client.model}.`
-        : `Embedded ${result.chunks} chunks (${result.dimensions} dimensions, ${client.model}) in ` +
-            `${formatSeconds(seconds)}; ${result.documents} documents complete. Running servers ` +
-            'reload their vectors within seconds (KNOWLEDGE_SYNC_INTERVAL_MS).',
-    );
-    return EXIT.ok;
-  } catch (error) {
-    reporter.stop();
-    if (controller.signal.aborted) {
-      console.error(
-        `\nInterrupted after ${done} of ${total} chunks; every saved batch is kept: run the same command to resume.`,
-      );
-      return EXIT.interrupted;
-    }
-    if (error instanceof EmbeddingDimensionError) {
-      console.error(`samvad: ${error.message}`);
-      return EXIT.nothingDone;
-    }
-    if (error instanceof EmbeddingError) {
-      console.error(
-        `samvad: ${error.message}\n${done} of ${total} chunks were embedded and saved; run the same command again to resume.`,
-      );
-      return EXIT.nothingDone;
-    }
-    throw error;
-  } finally {
-    process.off('SIGINT', interrupt);
-  }
-}
 
 /** The command line; an unknown option or a missing value is a UsageError (exit 1). */
 function parseArguments() {

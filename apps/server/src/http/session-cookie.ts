@@ -17,24 +17,31 @@ export function readSessionToken(
   return unsigned.valid && unsigned.value ? { token: unsigned.value, via: 'cookie' } : null;
 }
 
-export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
-  reply.setCookie(config.sessions.cookieName, token, {
+/** The attributes every cookie of a signed-in (or banned) identity shares. */
+function identityCookie(config: Config) {
+  return {
     path: '/',
     httpOnly: true,
-    sameSite: 'lax',
+    sameSite: 'lax' as const,
     secure: config.sessions.secureCookie,
+  };
+}
+
+/** Set signed, for as long as a session can live. */
+function lastingIdentityCookie(config: Config) {
+  return {
+    ...identityCookie(config),
     signed: true,
     maxAge: Math.floor(config.sessions.absoluteMs / 1000),
-  });
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(config.sessions.cookieName, token, lastingIdentityCookie(config));
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(config.sessions.cookieName, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.sessions.secureCookie,
-  });
+  reply.clearCookie(config.sessions.cookieName, identityCookie(config));
 }
 
 /**
@@ -45,14 +52,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 const BANNED_IDENTITY_COOKIE = 'samvad_banned';
 
 export function setBannedIdentityCookie(reply: FastifyReply, config: Config, userId: string): void {
-  reply.setCookie(BANNED_IDENTITY_COOKIE, userId, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.sessions.secureCookie,
-    signed: true,
-    maxAge: Math.floor(config.sessions.absoluteMs / 1000),
-  });
+  reply.setCookie(BANNED_IDENTITY_COOKIE, userId, lastingIdentityCookie(config));
 }
 
 /** The user id a banned sign-in left in this browser; null when none (or tampered with). */
@@ -70,10 +70,5 @@ export function clearBannedIdentityCookie(
   config: Config,
 ): void {
   if (!request.cookies[BANNED_IDENTITY_COOKIE]) return;
-  reply.clearCookie(BANNED_IDENTITY_COOKIE, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.sessions.secureCookie,
-  });
+  reply.clearCookie(BANNED_IDENTITY_COOKIE, identityCookie(config));
 }

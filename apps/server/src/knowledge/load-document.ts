@@ -1,7 +1,7 @@
 /**
  * Entry point of the loaders: checks the file, picks a loader by magic bytes and extension,
  * and finishes the document (garbled-text check, language, title). The one path by which files
- * are read, for the admin upload and the CLI alike: PDFs, DOCX and EPUB files in a worker thread
+ * are read, for the admin upload and the CLI alike: PDFs, DOCX and EPUB files in a child process
  * (loaders/isolated-reader.ts), everything under the limits of one document (loaders/limits.ts).
  */
 import { BIDI_CONTROL_MESSAGE, hasBidiControls } from '@samvad/contracts/storable-text';

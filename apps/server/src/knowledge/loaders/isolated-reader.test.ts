@@ -32,7 +32,7 @@ async function longestStall<T>(run: () => Promise<T>): Promise<{ value: T; stall
   }
 }
 
-describe('reading in a worker thread', () => {
+describe('reading in a child process', () => {
   it('gives what the loaders give in-process', async () => {
     const docx = docxWithParagraphs(50);
     expect(await readIsolated('docx', docx)).toEqual(await loadDocx(docx));

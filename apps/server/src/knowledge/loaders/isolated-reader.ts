@@ -1,17 +1,24 @@
 /**
- * PDFs, DOCX and EPUB files are read off the main thread. pdf.js does all its work (inflating
+ * PDFs, DOCX and EPUB files are read in a child process. pdf.js does all its work (inflating
  * content streams, running their operators) on the thread that calls it, and a 900 KB PDF whose
  * one page inflates to 300 MB kept a thread busy for minutes at gigabytes of memory; a DOCX or an
- * EPUB within its limits (limits.ts) may still take a second or two of parsing. In a worker thread
- * that work cannot block the server's event loop, and the thread can be stopped: when its heap
- * reaches the memory limit (V8 ends it), when the memory outside its heap (decoded streams) does
- * (watched from here), or when one PDF page or the whole file takes too long. The output is the
- * same as reading in-process: the worker runs the same loaders and posts their result back.
+ * EPUB within its limits (limits.ts) may still take a second or two of parsing. In a child
+ * process that work cannot block the server's event loop, and the reader can be stopped: when its
+ * heap reaches the memory limit (V8 aborts the child), when its resident memory outside the heap
+ * (decoded streams) does (watched from here), or when one PDF page or the whole file takes too
+ * long. The output is the same as reading in-process: the child runs the same loaders and sends
+ * their result back.
  *
- * A worker that finished a file cleanly waits (a minute) for the next: a fresh thread compiles
+ * Not a worker thread: a worker's heap limit is not a hard wall. When V8 cannot collect in time
+ * it aborts the whole process (nodejs/node#47224), which CI saw take down a test process; a child
+ * that aborts takes only itself.
+ *
+ * A reader that finished a file cleanly waits (a minute) for the next: a fresh one compiles
  * pdf.js again and runs it cold, which made each PDF two to three times slower.
  */
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { LoadError, type LoadProgress, type LoadProgressListener } from '../types.ts';
 import { DEFAULT_LOAD_LIMITS, formatDuration, type LoadLimits } from './limits.ts';
 import type { IsolatedFormat, ReaderMessage, ReaderRequest } from './reader-protocol.ts';
@@ -19,8 +26,8 @@ import type { LoaderResult } from './result.ts';
 
 export type { IsolatedFormat } from './reader-protocol.ts';
 
-const WORKER_FILE = new URL('./reader-worker.ts', import.meta.url);
-/** How often the memory outside the worker's heap is checked. */
+const READER_FILE = fileURLToPath(new URL('./reader-worker.ts', import.meta.url));
+/** How often the reader's resident memory is checked. */
 const MEMORY_CHECK_MS = 200;
 /** A waiting worker is ended after this long without a file. */
 const IDLE_MS = 60_000;
@@ -34,7 +41,38 @@ const CONCURRENT_READERS = 1;
 
 const LABELS: Record<IsolatedFormat, string> = { pdf: 'PDF', docx: 'DOCX', epub: 'EPUB' };
 
-type Reader = { worker: Worker; memoryMb: number; files: number; idleTimer?: NodeJS.Timeout };
+type Reader = {
+  child: ChildProcess;
+  memoryMb: number;
+  files: number;
+  idleTimer?: NodeJS.Timeout;
+};
+
+/** Resident memory of a process in bytes (Linux /proc), or null where it cannot be read. */
+async function residentBytes(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const statm = await readFile(`/proc/${pid}/statm`, 'utf8');
+    return Number(statm.split(' ')[1]) * 4096;
+  } catch {
+    return null;
+  }
+}
+
+function end(child: ChildProcess): void {
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/** A waiting reader never keeps the process alive (the CLI exits when its files are done). */
+function hold(child: ChildProcess, held: boolean): void {
+  if (held) {
+    child.ref();
+    child.channel?.ref();
+  } else {
+    child.unref();
+    child.channel?.unref();
+  }
+}
 
 let spare: Reader | null = null;
 let running = 0;
@@ -56,33 +94,35 @@ function takeReader(memoryMb: number): Reader {
   if (reader) {
     clearTimeout(reader.idleTimer);
     if (reader.memoryMb === memoryMb) {
-      reader.worker.ref();
+      hold(reader.child, true);
       return reader;
     }
-    void reader.worker.terminate();
+    end(reader.child);
   }
-  const worker = new Worker(WORKER_FILE, {
-    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+  const child = fork(READER_FILE, [], {
+    execArgv: [`--max-old-space-size=${memoryMb}`],
+    serialization: 'advanced',
+    // V8's out-of-memory report is the reader's own business: the error says what happened.
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
   // Between files nobody else listens; an error then must not become an uncaught one.
-  worker.on('error', () => undefined);
-  worker.once('exit', () => {
-    if (spare?.worker === worker) spare = null;
+  child.on('error', () => undefined);
+  child.once('exit', () => {
+    if (spare?.child === child) spare = null;
   });
-  return { worker, memoryMb, files: 0 };
+  return { child, memoryMb, files: 0 };
 }
 
 function keepReader(reader: Reader): void {
   reader.files++;
   if (reader.files >= FILES_PER_WORKER || spare) {
-    void reader.worker.terminate();
+    end(reader.child);
     return;
   }
-  // A waiting worker never keeps the process alive (the CLI exits when its files are done).
-  reader.worker.unref();
+  hold(reader.child, false);
   reader.idleTimer = setTimeout(() => {
     if (spare === reader) spare = null;
-    void reader.worker.terminate();
+    end(reader.child);
   }, IDLE_MS).unref();
   spare = reader;
 }
@@ -92,7 +132,7 @@ export type IsolatedReadOptions = {
   limits?: LoadLimits;
 };
 
-/** Reads a PDF, DOCX or EPUB in the worker thread, within the limits; throws LoadError past them. */
+/** Reads a PDF, DOCX or EPUB in the reader process, within the limits; throws LoadError past them. */
 export async function readIsolated(
   format: IsolatedFormat,
   bytes: Uint8Array,
@@ -102,14 +142,8 @@ export async function readIsolated(
   try {
     const limits = options.limits ?? DEFAULT_LOAD_LIMITS;
     const reader = takeReader(limits.readerMemoryMb);
-    // A reused worker may still hold the last file's garbage: only growth from here counts.
-    const baseline =
-      reader.files > 0
-        ? await reader.worker.getHeapStatistics().then(
-            (statistics) => statistics.external_memory,
-            () => 0,
-          )
-        : 0;
+    // Only growth from here counts: the reader's own code, and a reused one's last garbage.
+    const baseline = (await residentBytes(reader.child.pid)) ?? 0;
     return await read(reader, { format, bytes, limits, baseline, onProgress: options.onProgress });
   } finally {
     release();
@@ -125,13 +159,14 @@ type Job = {
 };
 
 function read(reader: Reader, job: Job): Promise<LoaderResult> {
-  const { worker } = reader;
+  const { child } = reader;
   const { limits, format } = job;
   const id = nextId++;
   const label = LABELS[format];
-  // The file's bytes (twice: the worker's copy, and the copy pdf.js is handed) are outside the
-  // heap as well.
-  const externalLimit = job.baseline + limits.readerMemoryMb * 1024 * 1024 + 2 * job.bytes.length;
+  // Resident memory may grow by the heap's limit, as much again outside it (decoded streams),
+  // and the file's bytes twice (the reader's copy, and the copy pdf.js is handed).
+  const residentLimit =
+    job.baseline + 2 * limits.readerMemoryMb * 1024 * 1024 + 2 * job.bytes.length;
   let progress: LoadProgress = { pagesDone: 0, pageCount: null };
   /** What was going on: 'Reading page 3 of 10 of this PDF', 'Opening this PDF', 'Reading this EPUB'. */
   const doing = () => {
@@ -151,11 +186,11 @@ function read(reader: Reader, job: Job): Promise<LoaderResult> {
       clearTimeout(pageTimer);
       clearTimeout(fileTimer);
       clearInterval(memoryCheck);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
+      child.off('message', onMessage);
+      child.off('error', onError);
+      child.off('exit', onExit);
       if (reusable) keepReader(reader);
-      else void worker.terminate();
+      else end(child);
       if ('result' in outcome) resolve(outcome.result);
       else reject(outcome.error);
     };
@@ -186,12 +221,9 @@ function read(reader: Reader, job: Job): Promise<LoaderResult> {
       limits.readerFileMs,
     );
     const memoryCheck = setInterval(() => {
-      worker.getHeapStatistics().then(
-        (statistics) => {
-          if (!settled && statistics.external_memory > externalLimit) tooMuchMemory();
-        },
-        () => undefined, // the worker has just ended: 'exit' says how
-      );
+      void residentBytes(child.pid).then((bytes) => {
+        if (!settled && bytes !== null && bytes > residentLimit) tooMuchMemory();
+      });
     }, MEMORY_CHECK_MS);
 
     const onMessage = (message: ReaderMessage) => {
@@ -213,22 +245,24 @@ function read(reader: Reader, job: Job): Promise<LoaderResult> {
           );
       }
     };
-    const onError = (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') tooMuchMemory();
-      else finish({ error }, false);
-    };
-    const onExit = (code: number) =>
-      finish(
-        { error: new Error(`The ${label} reader stopped unexpectedly (exit code ${code})`) },
-        false,
-      );
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
+    const onError = (error: Error) => finish({ error }, false);
+    // V8 aborts a process whose heap reached --max-old-space-size (SIGABRT, or 134 through a shell).
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      signal === 'SIGABRT' || code === 134
+        ? tooMuchMemory()
+        : finish(
+            {
+              error: new Error(
+                `The ${label} reader stopped unexpectedly (${signal ?? `exit code ${code}`})`,
+              ),
+            },
+            false,
+          );
+    child.on('message', onMessage);
+    child.on('error', onError);
+    child.on('exit', onExit);
     armPageTimer();
-    // The worker gets its own copy, moved rather than cloned: the caller keeps its bytes.
-    const copy = job.bytes.slice();
-    const request: ReaderRequest = { id, format, bytes: copy, limits };
-    worker.postMessage(request, [copy.buffer as ArrayBuffer]);
+    const request: ReaderRequest = { id, format, bytes: job.bytes, limits };
+    child.send(request);
   });
 }

@@ -14,7 +14,7 @@ export type LoadLimits = {
   /** DOCX, EPUB and HTML: elements parsed, all parts together (each costs ~0.4 KB as a tree). */
   maxElements: number;
   /**
-   * PDF, DOCX, EPUB: the reader's memory, in MB: its worker thread's heap, and again as much for
+   * PDF, DOCX, EPUB: the reader's memory, in MB: its process's heap, and again as much for
    * what lives outside that heap (decoded streams, unpacked members) beyond the file's own copies.
    */
   readerMemoryMb: number;

@@ -2,10 +2,10 @@ import type { LoadFailureReason, LoadProgress } from '../types.ts';
 import type { LoadLimits } from './limits.ts';
 import type { LoaderResult } from './result.ts';
 
-/** The formats read in a worker thread: those whose work can be far out of proportion to their size. */
+/** The formats read in the reader process: those whose work can be far out of proportion to their size. */
 export type IsolatedFormat = 'pdf' | 'docx' | 'epub';
 
-/** One file to read: its own copy of the bytes (transferred, not shared). */
+/** One file to read (its bytes copied over the IPC channel). */
 export type ReaderRequest = {
   id: number;
   format: IsolatedFormat;
@@ -13,7 +13,7 @@ export type ReaderRequest = {
   limits: LoadLimits;
 };
 
-/** What the worker posts for a request: progress (PDF: after each page), then one outcome. */
+/** What the reader sends for a request: progress (PDF: after each page), then one outcome. */
 export type ReaderMessage = { id: number } & (
   | ({ type: 'progress' } & LoadProgress)
   | { type: 'result'; result: LoaderResult }

@@ -1,11 +1,10 @@
 /**
- * Runs in a worker thread (see isolated-reader.ts): reads PDFs, DOCX and EPUB files with the
- * ordinary loaders, one at a time as they are sent, and posts each one's progress and result.
- * Whatever a file makes the parsers do happens here, under this thread's heap limit, where the
- * main thread can stop it. The thread stays for the next file: pdf.js, compiled and warmed up
- * once, reads the next one as fast as in-process.
+ * Runs as a child process (see isolated-reader.ts): reads PDFs, DOCX and EPUB files with the
+ * ordinary loaders, one at a time as they are sent, and sends each one's progress and result.
+ * Whatever a file makes the parsers do happens here, under this process's heap limit, where the
+ * server can stop it. The process stays for the next file: pdf.js, compiled and warmed up once,
+ * reads the next one as fast as in-process.
  */
-import { parentPort } from 'node:worker_threads';
 import { LoadError, type LoadProgressListener } from '../types.ts';
 import { loadDocx } from './docx.ts';
 import { loadEpub } from './epub.ts';
@@ -14,9 +13,11 @@ import { loadPdf } from './pdf.ts';
 import type { IsolatedFormat, ReaderMessage, ReaderRequest } from './reader-protocol.ts';
 import type { LoaderResult } from './result.ts';
 
-const port = parentPort;
-if (!port) throw new Error('reader-worker.ts runs as a worker thread');
-const post = (message: ReaderMessage) => port.postMessage(message);
+const send = process.send?.bind(process);
+if (!send) throw new Error('reader-worker.ts runs as a child process with an IPC channel');
+const post = (message: ReaderMessage) => send(message);
+// The server went away (or ended this reader): nothing is left to read for.
+process.on('disconnect', () => process.exit(0));
 
 function load(
   format: IsolatedFormat,
@@ -34,7 +35,7 @@ function load(
   }
 }
 
-port.on('message', async ({ id, format, bytes, limits }: ReaderRequest) => {
+process.on('message', async ({ id, format, bytes, limits }: ReaderRequest) => {
   try {
     const result = await load(format, bytes, limits, (progress) =>
       post({ id, type: 'progress', ...progress }),
