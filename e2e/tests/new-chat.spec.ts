@@ -78,8 +78,10 @@ test('the delete confirmation button is red, not the primary navy', async ({ pag
   await signInThroughProvider(page, MEMBER.email);
   const sidebar = page.getByRole('navigation', { name: 'Conversations' });
   const title = QUESTION.slice(0, 29);
+  // The first test's conversation (the tests run in order): wait for the list to show it, since
+  // asking again while the list and the open conversation are still loading can be swallowed.
   const row = sidebar.getByRole('button', { name: `Actions for ${title}` }).first();
-  if ((await row.count()) === 0) await ask(page, QUESTION);
+  await expect(row).toBeVisible({ timeout: 30_000 });
   await row.click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete conversation' });
