@@ -136,6 +136,27 @@ describe("/chat 'New chat'", () => {
     expect(requestsTo(fetchMock, '/api/conversations', 'POST')).toHaveLength(1);
   });
 
+  it('keeps what was typed when the message box moves from the draft into a conversation', async () => {
+    installMatchMedia({ '(min-width: 768px)': true });
+    memberApi();
+    renderApp('/chat');
+    const user = userEvent.setup();
+    await screen.findByText('An earlier answer.', undefined, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'New chat' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Half a thought');
+
+    // Opening a conversation swaps the welcome screen for the message list, and its box.
+    const list = screen.getByRole('navigation', { name: 'Conversations' });
+    const [row] = within(list).getAllByRole('button', { name: /What is caste\?/ });
+    if (!row) throw new Error('no conversation row');
+    await user.click(row);
+    await screen.findByText('An earlier answer.', undefined, { timeout: 5000 });
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty(
+      'value',
+      'Half a thought',
+    );
+  });
+
   it("keeps a guest's draft out of the browser's saved chats until the first message", async () => {
     installMatchMedia({ '(min-width: 768px)': true });
     stubApi({

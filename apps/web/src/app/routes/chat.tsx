@@ -40,6 +40,8 @@ export default function ChatRoute() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // What is typed in the message box, kept here so it survives the box moving (see Composer).
+  const [draft, setDraft] = useState('');
   const persona = usePersona().data;
   const list = useConversations(isMember);
   const guestList = useSyncExternalStore(
@@ -121,6 +123,7 @@ export default function ChatRoute() {
         disabled={usage.inputDisabled}
         {...(usage.disabledPlaceholder ? { placeholder: usage.disabledPlaceholder } : {})}
         autoFocus
+        draft={{ text: draft, setText: setDraft }}
       />
     </div>
   );

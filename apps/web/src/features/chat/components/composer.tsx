@@ -13,6 +13,11 @@ type ComposerProps = {
   disabled?: boolean;
   placeholder?: string;
   autoFocus?: boolean;
+  /**
+   * The text, held by the page: the box moves between the welcome screen and the conversation
+   * (a new element each time), and what was typed must move with it.
+   */
+  draft?: { text: string; setText(text: string): void };
 };
 
 /**
@@ -27,8 +32,11 @@ export function Composer({
   disabled = false,
   placeholder = 'Ask a question…',
   autoFocus = false,
+  draft,
 }: ComposerProps) {
-  const [text, setText] = useState('');
+  const [ownText, setOwnText] = useState('');
+  const text = draft?.text ?? ownText;
+  const setText = draft?.setText ?? setOwnText;
   const box = useRef<HTMLTextAreaElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
