@@ -11,6 +11,7 @@ import { createQueryClient } from '../../../app/query-client.ts';
 import { resetToastsForTests } from '../../../shared/toast/toast-store.ts';
 import { Toaster } from '../../../shared/toast/toaster.tsx';
 import { checkStubbedResponse, stubResponse } from '../../../test/api-contracts.ts';
+import { adminDocument } from '../test/admin-fixtures.ts';
 import { KnowledgeBaseTab } from './knowledge-base-tab.tsx';
 
 afterEach(() => {
@@ -18,20 +19,8 @@ afterEach(() => {
   resetToastsForTests();
 });
 
-const document = (overrides: Partial<AdminDocument>): AdminDocument => ({
-  id: 'd1',
-  title: 'A title',
-  fileName: 'a.pdf',
-  contentType: 'application/pdf',
-  bytes: 2048,
-  pageCount: 3,
-  chunkCount: 4,
-  language: 'en',
-  status: 'ready',
-  warning: null,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  ...overrides,
-});
+const document = (overrides: Partial<AdminDocument>): AdminDocument =>
+  adminDocument({ title: 'A title', fileName: 'a.pdf', ...overrides });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
