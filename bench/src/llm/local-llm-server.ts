@@ -82,6 +82,13 @@ function settings() {
     // the 135M model loops on one sentence until max_tokens (seen on the app's prompt); with
     // it, it ends its answers. 1 turns it off.
     repeatPenalty: Number(process.env.LOCAL_LLM_REPEAT_PENALTY) || 1.1,
+    /**
+     * The sampling seed for requests that give none. Unset, each answer is sampled afresh; the
+     * real-model test pins it, so the same prompt gets the same answer on every run.
+     */
+    seed: Number.isSafeInteger(Number.parseInt(process.env.LOCAL_LLM_SEED ?? '', 10))
+      ? Number.parseInt(process.env.LOCAL_LLM_SEED ?? '', 10)
+      : undefined,
     /** A file each request's messages are appended to (a JSON line), to read the prompts. */
     promptLog: process.env.LOCAL_LLM_PROMPT_LOG || null,
   };
@@ -156,6 +163,9 @@ export async function startLocalLlmServer(
       const result = await chat.generateResponse(history, {
         maxTokens,
         temperature: request.temperature,
+        ...((request.seed ?? tuning.seed) !== undefined
+          ? { seed: request.seed ?? tuning.seed }
+          : {}),
         repeatPenalty: {
           lastTokens: 64,
           penalty: tuning.repeatPenalty,

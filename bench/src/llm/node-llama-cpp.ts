@@ -34,6 +34,7 @@ type LlamaChat = {
     options: {
       maxTokens: number;
       temperature: number | undefined;
+      seed?: number;
       repeatPenalty: {
         lastTokens: number;
         penalty: number;

@@ -18,6 +18,7 @@ describe('the local model server’s chat-completions request', () => {
         ],
         max_tokens: 1500,
         temperature: 0.2,
+        seed: 7,
         stream: true,
         stream_options: { include_usage: true },
       }),
@@ -38,6 +39,7 @@ describe('the local model server’s chat-completions request', () => {
       temperature: 0.2,
       frequencyPenalty: undefined,
       presencePenalty: undefined,
+      seed: 7,
     });
     if (typeof request === 'string') throw new Error(request);
     expect(chatHistoryOf(request.messages)).toEqual([

@@ -34,6 +34,7 @@ const requestSchema = z.object({
   temperature: z.number().min(0).max(2).nullish(),
   frequency_penalty: z.number().min(-2).max(2).nullish(),
   presence_penalty: z.number().min(-2).max(2).nullish(),
+  seed: z.number().int().nullish(),
 });
 
 export type ChatMessage = z.infer<typeof requestSchema>['messages'][number];
@@ -45,6 +46,7 @@ export type ChatCompletionRequest = {
   temperature: number | undefined;
   frequencyPenalty: number | undefined;
   presencePenalty: number | undefined;
+  seed: number | undefined;
 };
 
 /** The request, or what is wrong with it (for a 400). */
@@ -68,6 +70,7 @@ export function parseCompletionRequest(body: string): ChatCompletionRequest | st
     temperature: request.temperature ?? undefined,
     frequencyPenalty: request.frequency_penalty ?? undefined,
     presencePenalty: request.presence_penalty ?? undefined,
+    seed: request.seed ?? undefined,
   };
 }
 
