@@ -189,6 +189,51 @@ describe('answerExtractively', () => {
   });
 });
 
+// Team-written test sentences, not Ambedkar's words.
+const HINDI_TEXT =
+  'जाति व्यवस्था का आधार शास्त्रों की पवित्रता में लोगों का अटूट विश्वास है। जब तक लोग ' +
+  'शास्त्रों को पवित्र मानते रहेंगे, तब तक जाति की दीवारें नहीं टूटेंगी।';
+const ENGLISH_TEXT =
+  'The real remedy is to destroy the belief in the sanctity of the shastras. Caste will not ' +
+  'fall while people hold the shastras to be sacred.';
+
+describe('answerExtractively, in the language of the question', () => {
+  const hi = { persona, language: 'hi' };
+
+  it('quotes an English passage for a Hindi question in English, noting in Hindi that the source is in English', () => {
+    const english = passage(ENGLISH_TEXT);
+    const { answer } = answerExtractively('जाति व्यवस्था का असली उपाय क्या है?', [english], hi);
+    expect(answer.startsWith(REPLY_TEXTS.hi.opening)).toBe(true);
+    // The quote as written, never translated, then the note after its citation marker.
+    expect(quotes(answer)[0]).toBe(
+      'The real remedy is to destroy the belief in the sanctity of the shastras.',
+    );
+    expect(answer).toMatch(/” \[1\] \(स्रोत अंग्रेज़ी में है।\)$/);
+  });
+
+  it('quotes a Hindi passage for a Hindi question in Hindi, with no note', () => {
+    const hindi = passage(HINDI_TEXT);
+    const { answer } = answerExtractively('जाति व्यवस्था का आधार क्या है?', [hindi], hi);
+    expect(answer.startsWith(REPLY_TEXTS.hi.opening)).toBe(true);
+    expect(quotes(answer)[0]).toContain('जाति व्यवस्था का आधार शास्त्रों की पवित्रता');
+    expect(answer).not.toContain('स्रोत');
+    expect(answer).toMatch(/” \[1\]$/);
+  });
+
+  it('leaves an English answer from English passages as it was, and notes a Hindi passage under an English question', () => {
+    const english = passage(ENGLISH_TEXT, { title: 'Remedy' });
+    expect(answerExtractively('What is the real remedy?', [english], en).answer).toBe(
+      `${REPLY_TEXTS.en.opening}\n\nIn *Remedy*, Ambedkar writes: “The real remedy is to destroy ` +
+        'the belief in the sanctity of the shastras. Caste will not fall while people hold the ' +
+        'shastras to be sacred.” [1]',
+    );
+    const hindi = passage(HINDI_TEXT, { title: 'Adhar' });
+    expect(answerExtractively('What is the basis of caste?', [hindi], en).answer).toMatch(
+      /^In \*Adhar\*, Ambedkar writes: “जाति [^”]+” \[1\] \(The source is in Hindi\.\)$/m,
+    );
+  });
+});
+
 describe('tokensOf', () => {
   it('splits into words with their following whitespace, losslessly', () => {
     const text = 'Here are\n\n> “Caste is” [1] (a.pdf, p. 26)';

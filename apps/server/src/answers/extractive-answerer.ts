@@ -3,7 +3,8 @@
  * answers the question (a reason for "why", a date for "when", a name for "who", a definition
  * for "what is"), adds two or three more from other top passages where they add something, and
  * quotes each verbatim with whose words they are, the work, the page and a citation marker. It
- * never writes a claim of its own, so it cannot invent one; the rules are in ADR 023.
+ * never writes a claim of its own, so it cannot invent one; the rules are in ADR 023. A quote in
+ * another language than the question's is followed by a note saying so, in the question's.
  */
 import type { Persona } from '@samvad/contracts/persona';
 import type { Source } from '@samvad/contracts/sources';
@@ -15,6 +16,7 @@ import { type PassageSentence, sentencesOf } from './quotable.ts';
 import { quoteLead } from './quote-lead.ts';
 import { byPassage, joinQuotes, quote, withContext } from './quote-text.ts';
 import { replyTexts } from './reply-texts.ts';
+import { sourceLanguageNote } from './source-language.ts';
 
 export type ExtractiveOptions = {
   persona: Persona;
@@ -108,8 +110,10 @@ export function answerExtractively(
           position: sentence.position,
         })),
     );
+    // A quote stays in its own language; a note in the reader's says which one it is.
+    const note = sourceLanguageNote(text, options.language);
     lines.push(
-      `${quoteLead(passage, options.persona, options.language)} “${quote(text)}” [${citation}]`,
+      `${quoteLead(passage, options.persona, options.language)} “${quote(text)}” [${citation}]${note ? ` (${note})` : ''}`,
       '',
     );
   }

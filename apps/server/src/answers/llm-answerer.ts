@@ -14,7 +14,7 @@ import { AnswerAborted } from './answer-stream.ts';
 import { checkCitations } from './citation-check.ts';
 import { CitationRewriter } from './citations.ts';
 import { answerInstructions, answerPrompt, QUERY_REWRITE_INSTRUCTIONS } from './prompt.ts';
-import { replyTexts } from './reply-texts.ts';
+import { REPLY_LANGUAGES, replyTexts, sourceInNote } from './reply-texts.ts';
 
 export type LlmSettings = NonNullable<Config['llm']>;
 
@@ -77,14 +77,38 @@ export function streamLlmAnswer(input: LlmAnswerInput): AnswerStream {
  */
 function checkAnswer(text: string, input: LlmAnswerInput, order: readonly number[]) {
   const refused = isRefusal(text, input.language);
-  return checkCitations(
-    text,
+  const notes = withoutSourceNotes(text, input.language);
+  const checked = checkCitations(
+    notes.text,
     input.passages.map((passage) => passage.text),
     order,
     replyTexts(input.language).unverified,
     { attribute: !refused, noticeWithoutCitations: !refused && text.trim() !== '' },
   );
+  return { ...checked, text: notes.restore(checked.text) };
 }
+
+/**
+ * The answer with each source-language note ("स्रोत अंग्रेज़ी में है।") stood in for by one
+ * private-use character, and the way back. A note is not a claim: the check must neither count
+ * it as a sentence nor give it a citation because a Hindi passage holds "में" and "है".
+ */
+function withoutSourceNotes(text: string, language: string) {
+  // An answer that holds a stand-in character of its own is checked as it is.
+  const notes = /[\ue000-\ue00f]/.test(text)
+    ? []
+    : REPLY_LANGUAGES.map((source) => sourceInNote(language, source)).filter((note) =>
+        text.includes(note),
+      );
+  const stand = (index: number) => String.fromCharCode(NOTE_STAND_IN + index);
+  return {
+    text: notes.reduce((out, note, index) => out.replaceAll(note, stand(index)), text),
+    restore: (checked: string) =>
+      notes.reduce((out, note, index) => out.replaceAll(stand(index), note), checked),
+  };
+}
+/** The first of the private-use characters that stand in for notes during the check. */
+const NOTE_STAND_IN = 0xe000;
 
 /** The model's refusal: the fixed 'not covered' text of the question's language (or English). */
 function isRefusal(text: string, language: string): boolean {
@@ -107,7 +131,10 @@ async function* generate(input: LlmAnswerInput, citations: CitationRewriter) {
   try {
     const { stream } = await input.model.doStream({
       prompt: [
-        { role: 'system', content: answerInstructions(input.persona, input.language) },
+        {
+          role: 'system',
+          content: answerInstructions(input.persona, input.language, input.passages),
+        },
         ...recentHistory(input.history).map((turn) =>
           turn.role === 'user'
             ? { role: 'user' as const, content: [{ type: 'text' as const, text: turn.content }] }

@@ -16,16 +16,27 @@ export type PdfLine = {
 };
 
 /** The part of a pdf.js TextItem that is used here. */
-export type RawTextItem = { str: string; transform: number[]; width: number };
+export type RawTextItem = { str: string; transform: number[]; width: number; fontName?: string };
 
-type Run = { str: string; x: number; y: number; width: number; size: number };
+/** Decoders for the fonts whose text is typed in a legacy encoding, by pdf.js font id. */
+export type FontDecoders = ReadonlyMap<string, (text: string) => string>;
 
-function toRun(item: RawTextItem): Run | null {
+type Run = {
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  decode: ((text: string) => string) | undefined;
+};
+
+function toRun(item: RawTextItem, decoders: FontDecoders): Run | null {
   const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
   if (item.str.length === 0) return null;
   // Rotated text (b, c non-zero) is rare in books; its size is still the vector length.
   const size = Math.hypot(c, d) || Math.hypot(a, b);
-  return { str: item.str, x, y, width: item.width, size };
+  const decode = item.fontName === undefined ? undefined : decoders.get(item.fontName);
+  return { str: item.str, x, y, width: item.width, size, decode };
 }
 
 function sameLine(run: Run, line: Run[]): boolean {
@@ -35,23 +46,45 @@ function sameLine(run: Run, line: Run[]): boolean {
   return Math.abs(run.y - first.y) <= Math.max(2, Math.min(run.size, first.size) * 0.35);
 }
 
+/**
+ * The line's text. Neighbouring runs in one legacy font are decoded together, as a pre-base
+ * vowel sign or a reph may sit in one run and its consonant in the next.
+ */
 function joinRuns(runs: Run[]): string {
   let text = '';
+  let pending = '';
+  let pendingDecode: Run['decode'];
+  const flush = () => {
+    text += pendingDecode ? pendingDecode(pending) : pending;
+    pending = '';
+  };
   let previousEnd: number | null = null;
   for (const run of runs) {
-    if (previousEnd !== null && text.length > 0 && !/\s$/.test(text) && !/^\s/.test(run.str)) {
-      // Separate runs with a space when the gap between them looks like one.
-      if (run.x - previousEnd > run.size * 0.15) text += ' ';
+    if (run.decode !== pendingDecode) {
+      flush();
+      pendingDecode = run.decode;
     }
-    text += run.str;
+    const before = pending || text;
+    if (previousEnd !== null && before.length > 0 && !/\s$/.test(before) && !/^\s/.test(run.str)) {
+      // Separate runs with a space when the gap between them looks like one.
+      if (run.x - previousEnd > run.size * 0.15) pending += ' ';
+    }
+    pending += run.str;
     previousEnd = run.x + run.width;
   }
+  flush();
   return text.replace(/\s+/g, ' ').trim();
 }
 
-export function buildLines(items: readonly RawTextItem[], page: number): PdfLine[] {
+const NO_DECODERS: FontDecoders = new Map();
+
+export function buildLines(
+  items: readonly RawTextItem[],
+  page: number,
+  decoders: FontDecoders = NO_DECODERS,
+): PdfLine[] {
   const runs = items
-    .map(toRun)
+    .map((item) => toRun(item, decoders))
     .filter((run): run is Run => run !== null)
     .sort((left, right) => right.y - left.y || left.x - right.x);
   const groups: Run[][] = [];

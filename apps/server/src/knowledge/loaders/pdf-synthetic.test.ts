@@ -1,45 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type PdfLine as Line, makePdf } from '../../../test/support/synthetic-pdf.ts';
 import { LoadError } from '../types.ts';
 import { loadPdf, NO_TEXT_MESSAGE } from './pdf.ts';
-
-type Line = { text: string; x?: number; y: number; size?: number };
-
-/** Writes a small valid PDF: one Helvetica text line per entry, pages in order. */
-function makePdf(pages: Line[][], pageLabels?: string): Uint8Array {
-  const objects: string[] = [];
-  const add = (body: string) => objects.push(body);
-  const pageIds = pages.map((_, index) => 4 + index * 2);
-  add(`<< /Type /Catalog /Pages 2 0 R ${pageLabels ? `/PageLabels ${pageLabels}` : ''} >>`);
-  add(
-    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`,
-  );
-  add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
-  pages.forEach((lines, index) => {
-    const content = lines
-      .map((line) => {
-        const escaped = line.text.replace(/[\\()]/g, (c) => `\\${c}`);
-        return `BT /F1 ${line.size ?? 11} Tf ${line.x ?? 72} ${line.y} Td (${escaped}) Tj ET`;
-      })
-      .join('\n');
-    const contentId = (pageIds[index] ?? 0) + 1;
-    add(
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] ' +
-        `/Resources << /Font << /F1 3 0 R >> >> /Contents ${contentId} 0 R >>`,
-    );
-    add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-  });
-  let pdf = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, index) => {
-    offsets.push(pdf.length);
-    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(pdf);
-}
 
 /** A page of body text: wrapped lines 14pt apart, a paragraph gap of 28pt. */
 const bodyPage = (paragraphs: string[][]): Line[] => {

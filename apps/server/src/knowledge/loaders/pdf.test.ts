@@ -112,10 +112,12 @@ describe.skipIf(!corpusAvailable)('loadPdf on the BAWS chapter PDFs', () => {
     expect(titles).toEqual([expect.objectContaining({ kind: 'heading', level: 1, page: 3 })]);
   });
 
-  it('drops lines in a legacy Devanagari font quoted in an English chapter, with a warning', () => {
+  it('decodes the Sanskrit verses an English chapter quotes in a legacy Devanagari font', () => {
     const result = get('baws_vol01_annihilation_of_caste.pdf');
     expect(result.blocks.some((block) => block.text.includes('Le`rkS'))).toBe(false);
-    expect(result.warnings.join(' ')).toMatch(/page\(s\) .*51.* legacy non-Unicode font/);
+    expect(findBlock(result.blocks, 'धर्मावुभौ स्मृतौ ।').page).toBe(51);
+    expect(findBlock(result.blocks, 'सर्वास्ता निष्फलाः प्रेत्य').page).toBe(51);
+    expect(result.warnings.join(' ')).not.toMatch(/legacy non-Unicode font/);
     expect(
       findBlock(result.blocks, 'When there is a conflict between Shruti and Smriti').page,
     ).toBe(51);

@@ -12,10 +12,12 @@ import {
   NO_TOKENS,
 } from '../garbled.ts';
 import { countWords, splitSentences } from '../language.ts';
+import { legacyFontDecoders } from '../legacy-devanagari/detect.ts';
 import { collectHyphenEvidence, hasContent, normaliseText } from '../normalise.ts';
 import { LoadError, type LoadedBlock, type LoadProgressListener } from '../types.ts';
 import { removeFurniture } from './pdf-furniture.ts';
 import { buildLines, type PdfLine, type RawTextItem } from './pdf-lines.ts';
+import { recoverLostUpdate } from './pdf-lost-update.ts';
 import { buildBlocks, measureLayout } from './pdf-paragraphs.ts';
 import type { LoaderResult } from './result.ts';
 
@@ -30,7 +32,10 @@ type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
 async function open(bytes: Uint8Array): Promise<PdfDocument> {
   try {
     // pdf.js may take ownership of the buffer it is given; the caller keeps its bytes.
-    return await getDocumentProxy(bytes.slice(), { verbosity: 0 });
+    const recovered = recoverLostUpdate(bytes);
+    return await getDocumentProxy(recovered === bytes ? bytes.slice() : recovered, {
+      verbosity: 0,
+    });
   } catch (error) {
     if (error instanceof Error && error.name === 'PasswordException') {
       throw new LoadError('unsupported', 'PDF is password-protected; remove the password first', {
@@ -76,7 +81,13 @@ async function readPageItems(pdf: PdfDocument, number: number): Promise<RawTextI
     const page = await pdf.getPage(number);
     const content = await page.getTextContent();
     page.cleanup();
-    return content.items.filter((item): item is RawTextItem & typeof item => 'str' in item);
+    // Only what lines are built from is kept: every page's items are held until the fonts are
+    // judged on the whole book.
+    return content.items.flatMap((item) =>
+      'str' in item
+        ? [{ str: item.str, transform: item.transform, width: item.width, fontName: item.fontName }]
+        : [],
+    );
   } catch {
     return null;
   }
@@ -93,7 +104,7 @@ async function readPageLines(
   warnings: string[],
   onProgress: LoadProgressListener | undefined,
 ): Promise<PdfLine[][]> {
-  const pages: PdfLine[][] = [];
+  const pages: RawTextItem[][] = [];
   const reads: Promise<RawTextItem[] | null>[] = [];
   const request = (number: number) => {
     if (number <= pdf.numPages && !reads[number]) reads[number] = readPageItems(pdf, number);
@@ -104,7 +115,7 @@ async function readPageLines(
     const items = await reads[number];
     delete reads[number];
     if (items) {
-      pages.push(buildLines(items, number));
+      pages.push(items);
     } else {
       failed++;
       pages.push([]);
@@ -113,7 +124,10 @@ async function readPageLines(
   }
   if (failed === pdf.numPages) throw new LoadError('damaged', DAMAGED_PDF_MESSAGE);
   if (failed > 0) warnings.push(`${failed} page(s) could not be read and were skipped.`);
-  return pages;
+  // Fonts are judged on the whole book before any line is built: a legacy Hindi font's text is
+  // decoded in every run set in it, and English in other fonts on the same line is kept as is.
+  const decoders = legacyFontDecoders(pages.flat());
+  return pages.map((items, index) => buildLines(items, index + 1, decoders));
 }
 
 /**
@@ -145,6 +159,15 @@ export async function loadPdf(
     const rawPages = await readPageLines(pdf, warnings, options.onProgress);
     if (!rawPages.some((lines) => lines.some((line) => hasContent(line.text)))) {
       throw new LoadError('no_text', NO_TEXT_MESSAGE);
+    }
+    const imagePages = rawPages.flatMap((lines, index) =>
+      lines.some((line) => hasContent(line.text)) ? [] : [index + 1],
+    );
+    if (imagePages.length > 0) {
+      warnings.push(
+        `Page(s) ${imagePages.join(', ')} have no text layer (blank, or scanned images), so ` +
+          'nothing on them was indexed.',
+      );
     }
     // Each line is counted once; the verdicts on the document, the lines and the blocks are
     // drawn from those counts wherever the text they judge is made of the same tokens.

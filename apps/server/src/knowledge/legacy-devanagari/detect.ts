@@ -1,0 +1,85 @@
+/**
+ * Which fonts of a PDF are legacy Devanagari fonts, and which encoding each one uses. pdf.js
+ * names a font only by an id it makes up ("g_d0_f19"), not by its PostScript name, so a font is
+ * judged by what was typed in it: Latin mojibake by the garble check's statistics, and decoding
+ * to well-formed Hindi with one table better than with the other. English set in Times in the
+ * same book keeps its own font id and is left alone; that is the "per text run" the mixed BAWS
+ * Hindi volumes need, where a converter that maps every character mangles the English.
+ */
+import { countGarble, isGarbledLine, isGarbledText } from '../garbled.ts';
+import { decodeLegacyDevanagari, isConsonant } from './decode.ts';
+import type { LegacyFamily } from './tables.ts';
+
+export type TextRun = { str: string; fontName?: string };
+export type FontDecoders = ReadonlyMap<string, (text: string) => string>;
+
+/** Enough of a font's text to judge it; a book's body font has hundreds of thousands of codes. */
+const SAMPLE_CHARS = 60_000;
+const FAMILIES: LegacyFamily[] = ['chanakya', 'kruti-dev'];
+
+/**
+ * The most frequent Hindi words, including some whose glyphs differ between the encodings
+ * (ध, फ, द्ध, ङ): a correct decode finds many of them, a wrong table few.
+ */
+const COMMON_WORDS = new Set(
+  (
+    'के में की है और से को का ने हैं पर यह था थे थी भी नहीं एक कि लिए तो जो इस वह कर हो ही ' +
+    'या गया किया उन उनके उनकी उनका अपने तक साथ होता होती करते करना सकते जा रहा रहे कोई ' +
+    'धर्म अधिक अधिकार फिर सिद्धांत आधार बाद द्वारा उद्धार वाङ्मय हिंदू हिन्दू अछूत अछूतों ' +
+    'गांधी कांग्रेस सरकार भारत लोगों समाज जाति प्रश्न'
+  ).split(' '),
+);
+
+const DEVANAGARI_WORD = /^[\u0900-\u097f]+$/;
+/** Two vowel signs in a row, a sign opening a word, a virama before a non-consonant. */
+const MALFORMED =
+  /^[\u093e-\u094c\u0902\u0901]|[\u093e-\u094c][\u093e-\u094c]|\u094d(?![\u0915-\u0939\u0958-\u095f])/;
+
+type Quality = { words: number; wellFormed: number; common: number };
+
+function qualityOf(decoded: string): Quality {
+  let words = 0;
+  let wellFormed = 0;
+  let common = 0;
+  for (const raw of decoded.split(/\s+/)) {
+    const word = raw.replace(/^[^\u0900-\u097f]+|[^\u0900-\u097f]+$/g, '');
+    if (word === '') continue;
+    words++;
+    if (DEVANAGARI_WORD.test(word) && !MALFORMED.test(word) && [...word].some(isConsonant)) {
+      wellFormed++;
+    }
+    if (COMMON_WORDS.has(word)) common++;
+  }
+  return { words, wellFormed, common };
+}
+
+/** The encoding the sample was typed in, or null when it is not legacy Devanagari at all. */
+export function legacyFamilyOf(sample: string): LegacyFamily | null {
+  const counts = countGarble(sample);
+  if (!isGarbledText(counts) && !isGarbledLine(counts)) return null;
+  let best: { family: LegacyFamily; score: number; quality: Quality } | null = null;
+  for (const family of FAMILIES) {
+    const quality = qualityOf(decodeLegacyDevanagari(sample, family));
+    const score = (quality.wellFormed + 2 * quality.common) / Math.max(quality.words, 1);
+    if (!best || score > best.score) best = { family, score, quality };
+  }
+  // Mojibake from some other legacy font (Tamil, Gujarati…) does not decode to Hindi words.
+  if (!best || best.quality.wellFormed < 0.6 * best.quality.words) return null;
+  return best.family;
+}
+
+/** A decoder for each font of the runs that holds legacy Devanagari. */
+export function legacyFontDecoders(runs: Iterable<TextRun>): FontDecoders {
+  const samples = new Map<string, string>();
+  for (const run of runs) {
+    if (!run.fontName || run.str.trim() === '') continue;
+    const sample = samples.get(run.fontName) ?? '';
+    if (sample.length < SAMPLE_CHARS) samples.set(run.fontName, `${sample}${run.str}\n`);
+  }
+  const decoders = new Map<string, (text: string) => string>();
+  for (const [fontName, sample] of samples) {
+    const family = legacyFamilyOf(sample);
+    if (family) decoders.set(fontName, (text) => decodeLegacyDevanagari(text, family));
+  }
+  return decoders;
+}
