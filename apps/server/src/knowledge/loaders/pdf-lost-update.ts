@@ -20,19 +20,23 @@ function lastMatch(pattern: RegExp, text: string): RegExpExecArray | null {
   return found;
 }
 
+/** How far before the last %%EOF its trailer is looked for. */
+const TRAILER_WINDOW = 64 * 1024;
+
 /** The bytes with the lost update indexed, or the same bytes when nothing follows %%EOF. */
 export function recoverLostUpdate(bytes: Uint8Array): Uint8Array {
-  const text = ASCII.decode(bytes);
-  const eof = text.lastIndexOf('%%EOF');
+  // Only the end of the file is read as text: a large PDF is not copied into a string.
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const eof = buffer.lastIndexOf('%%EOF');
   if (eof < 0) return bytes;
-  const tail = text.slice(eof);
+  const tail = ASCII.decode(bytes.subarray(eof));
   const objects = new Map<number, { offset: number; generation: number }>();
   for (const match of tail.matchAll(OBJECT_HEADER)) {
     const headerStart = eof + match.index + match[0].length - match[0].trimStart().length;
     objects.set(Number(match[1]), { offset: headerStart, generation: Number(match[2]) });
   }
   if (objects.size === 0) return bytes;
-  const head = text.slice(0, eof);
+  const head = ASCII.decode(bytes.subarray(Math.max(0, eof - TRAILER_WINDOW), eof));
   const previous = lastMatch(/startxref\s+(\d+)/g, head);
   const trailer = lastMatch(/trailer\s*<<([\s\S]*?)>>\s*startxref/g, head);
   const root = trailer?.[1]?.match(/\/Root\s+(\d+\s+\d+\s+R)/)?.[1];
