@@ -1,4 +1,4 @@
-import { REPLY_TEXTS } from '@samvad/server/answers/reply-texts.ts';
+import { REPLY_TEXTS, sourceInNote } from '@samvad/server/answers/reply-texts.ts';
 import { ask, expect, test } from '../support/chat-fixtures.ts';
 
 // A question in Hindi (Devanagari) is answered in Hindi: the web app detects the language from the
@@ -25,6 +25,8 @@ test('a question in Hindi is answered with the Hindi opening, quoting its source
   await expect(answer).toContainText(REPLY_TEXTS.hi.opening);
   expect(((await answer.textContent()) ?? '').trim().startsWith(REPLY_TEXTS.hi.opening)).toBe(true);
   await expect(answer).toContainText('shastras');
+  // The quotes stay in English, each with a note in Hindi that its source is in English.
+  await expect(answer).toContainText(`(${sourceInNote('hi', 'en')})`);
   await expect(
     answer
       .getByRole('list', { name: /sources/i })
