@@ -61,6 +61,7 @@ export default defineConfig({
         'donate.spec.ts',
         'accounts-ui.spec.ts',
         'first-run.spec.ts',
+        'indic-fonts.spec.ts',
       ],
       use: {
         ...devices['Desktop Chrome'],

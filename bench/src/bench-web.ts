@@ -224,6 +224,7 @@ if (lighthouse) {
     console.log(
       `\n/chat scripts fetched beyond the manifest's first load: ${extra.join(', ') || 'none'}; first-load chunks not fetched: ${missing.join(', ') || 'none'}`,
     );
+    console.log(`/chat fonts fetched (median run): ${chatPage.fonts.files.join(', ') || 'none'}`);
     console.log(
       `\n/chat accessibility failures (median run): ${chatPage.accessibilityFailures.length ? '' : 'none'}`,
     );

@@ -22,6 +22,8 @@ export type RunSummary = {
   metrics: Record<MetricKey, number | null>;
   /** What the browser really fetched: script responses, over the wire and decoded. */
   scripts: { count: number; transferBytes: number; resourceBytes: number; files: string[] };
+  /** Font files fetched: on the English pages, no script (Indic, Arabic) font may be among them. */
+  fonts: { count: number; transferBytes: number; files: string[] };
   /**
    * Script and stylesheet bytes over the wire against decoded: near 1 means served uncompressed
    * (Lighthouse 13 no longer audits subresource compression).
@@ -41,11 +43,12 @@ export type PageResult = {
   label: string;
   url: string;
   runs: RunSummary[];
-  median: Omit<RunSummary, 'runWarnings' | 'scripts' | 'textWireRatio'>;
+  median: Omit<RunSummary, 'runWarnings' | 'scripts' | 'fonts' | 'textWireRatio'>;
   /** From the run with the median performance score. */
   accessibilityFailures: Finding[];
   performanceFindings: Finding[];
   scripts: RunSummary['scripts'];
+  fonts: RunSummary['fonts'];
   textWireRatio: RunSummary['textWireRatio'];
 };
 export type LighthouseReport = {
@@ -76,6 +79,7 @@ function summarize(lhr: Result): RunSummary {
   const items =
     requests && 'items' in requests ? (requests.items as Record<string, unknown>[]) : [];
   const scripts = items.filter((item) => item.resourceType === 'Script');
+  const fonts = items.filter((item) => item.resourceType === 'Font');
   const text = items.filter((item) => ['Script', 'Stylesheet'].includes(String(item.resourceType)));
   const total = (key: string, of = scripts) =>
     of.reduce((n, item) => n + Number(item[key] ?? 0), 0);
@@ -89,6 +93,11 @@ function summarize(lhr: Result): RunSummary {
       transferBytes: total('transferSize'),
       resourceBytes: total('resourceSize'),
       files: scripts.map((item) => new URL(String(item.url)).pathname),
+    },
+    fonts: {
+      count: fonts.length,
+      transferBytes: total('transferSize', fonts),
+      files: fonts.map((item) => new URL(String(item.url)).pathname),
     },
     textWireRatio: decoded > 0 ? total('transferSize', text) / decoded : null,
     runWarnings: lhr.runWarnings,
@@ -204,6 +213,7 @@ export async function lighthouseRuns(
             ) as Record<MetricKey, number | null>,
           },
           scripts: summarize(medianRun).scripts,
+          fonts: summarize(medianRun).fonts,
           textWireRatio: summarize(medianRun).textWireRatio,
           ...findings(medianRun),
         };
