@@ -79,6 +79,11 @@ describe('decodeLegacyDevanagari, rule by rule', () => {
     expect(chanakya('okÄ~e;')).toBe('वाङ्मय');
     expect(chanakya('(1) bl ij')).toBe('(1) इस पर');
     expect(chanakya('è;ku')).toBe('ध्यान');
+    expect(chanakya('fxjÝrkjh')).toBe('गिरफ्तारी');
+    expect(chanakya('½.k')).toBe('ऋण');
+    expect(chanakya("¶us'ku¸")).toBe('“नेशन”');
+    expect(chanakya('©isjksM+h xqtjkr iap©')).toBe("'पेरोड़ी गुजरात पंच'");
+    expect(chanakya('gSa_ vkSj')).toBe('हैं; और');
     // The same words in Kruti Dev.
     expect(kruti('vf/kdkfjrk')).toBe('अधिकारिता');
     expect(kruti('¼Qjojh½')).toBe('(फरवरी)');

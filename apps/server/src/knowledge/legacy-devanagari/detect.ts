@@ -31,9 +31,14 @@ const COMMON_WORDS = new Set(
 );
 
 const DEVANAGARI_WORD = /^[\u0900-\u097f]+$/;
-/** Two vowel signs in a row, a sign opening a word, a virama before a non-consonant. */
+/**
+ * What no Hindi word has: a sign or virama opening it, two vowel signs in a row, a virama not
+ * after a consonant or not before one, a vowel sign on an independent vowel.
+ */
 const MALFORMED =
-  /^[\u093e-\u094c\u0902\u0901]|[\u093e-\u094c][\u093e-\u094c]|\u094d(?![\u0915-\u0939\u0958-\u095f])/;
+  /^[\u0900-\u0903\u093a-\u094f]|[\u093e-\u094c][\u093e-\u094c]|(?<![\u0915-\u0939\u0958-\u095f\u093c])\u094d|\u094d(?![\u0915-\u0939\u0958-\u095f])|[\u0904-\u0914][\u093e-\u094d]/;
+/** Punctuation, symbols and digits around a word; letters left undecoded stay and count against it. */
+const EDGES = /^[\p{P}\p{S}\p{N}]+|[\p{P}\p{S}\p{N}]+$/gu;
 
 type Quality = { words: number; wellFormed: number; common: number };
 
@@ -42,7 +47,7 @@ function qualityOf(decoded: string): Quality {
   let wellFormed = 0;
   let common = 0;
   for (const raw of decoded.split(/\s+/)) {
-    const word = raw.replace(/^[^\u0900-\u097f]+|[^\u0900-\u097f]+$/g, '');
+    const word = raw.replace(EDGES, '');
     if (word === '') continue;
     words++;
     if (DEVANAGARI_WORD.test(word) && !MALFORMED.test(word) && [...word].some(isConsonant)) {

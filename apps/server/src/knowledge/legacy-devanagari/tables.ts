@@ -171,17 +171,26 @@ export const KRUTI_DEV: Readonly<Record<string, string>> = {
 
 /**
  * Walkman-Chanakya 905 as its ToUnicode map extracts it: Kruti Dev but for these glyphs. "/" is
- * a full ध (अधिकांश is "vf/dka'k"), फ is "i" with the hook "Q", द्ध is "¼" (सिद्धांत,
- * "fl¼kar"), ङ is "Ä" (वाङ्मय, "okÄ~e;"), and parentheses are themselves.
+ * a full ध (अधिकांश is "vf/dka'k"), फ is "i" with the hook "Q" and फ् is "Ý" (गिरफ्तारी,
+ * "fxjÝrkjh"), द्ध is "¼" (सिद्धांत, "fl¼kar"), ऋ is "½" (ऋण, "½.k"), ङ is "Ä" (वाङ्मय,
+ * "okÄ~e;"), and parentheses are themselves; the quotation marks and the semicolon sit on other
+ * keys (“नेशन”, "¶us'ku¸"; 'पेरोड़ी', "©isjksM+h"; "gSa_", हैं;), read from the page images.
  */
 export const CHANAKYA: Readonly<Record<string, string>> = {
   ...KRUTI_DEV,
   '/': 'ध',
   iQ: 'फ',
+  Ý: 'फ्',
   '¼': 'द्ध',
+  '½': 'ऋ',
   Ä: 'ङ',
   '(': '(',
   ')': ')',
+  '¶': '“',
+  '¸': '”',
+  '©': "'",
+  '´': '’',
+  _: ';',
 };
 
 export const TABLES: Readonly<Record<LegacyFamily, Readonly<Record<string, string>>>> = {
