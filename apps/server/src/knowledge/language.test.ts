@@ -58,4 +58,24 @@ describe('splitSentences', () => {
     expect(splitSentences('अम्बेडकर ने कहा। यह सही है।')).toEqual(['अम्बेडकर ने कहा।', 'यह सही है।']);
     expect(splitSentences('இது சரி. அது தவறு.')).toEqual(['இது சரி.', 'அது தவறு.']);
   });
+
+  it('splits at the double danda and keeps a verse number with its verse', () => {
+    expect(splitSentences('धम्म का सार यही है॥ यह सही है।। और')).toEqual([
+      'धम्म का सार यही है॥',
+      'यह सही है।।',
+      'और',
+    ]);
+    expect(splitSentences('बुद्ध ने कहा ॥ १ ॥ फिर वे चले। सत्य यही है ॥२३॥')).toEqual([
+      'बुद्ध ने कहा ॥ १ ॥',
+      'फिर वे चले।',
+      'सत्य यही है ॥२३॥',
+    ]);
+  });
+
+  it('does not end a Hindi sentence at an abbreviation (डा., पृ.)', () => {
+    expect(splitSentences('इस पर डा. अम्बेडकर ने लिखा, पृ. 12 देखें। दूसरा वाक्य।')).toEqual([
+      'इस पर डा. अम्बेडकर ने लिखा, पृ. 12 देखें।',
+      'दूसरा वाक्य।',
+    ]);
+  });
 });

@@ -81,7 +81,7 @@ const ABBREVIATIONS = new Set(
   (
     'dr mr mrs ms messrs sir st prof sjt shri smt sm no nos vol vols p pp ch chap art cl sec ' +
     'fig ed eds cf viz vs ibid op cit i.e e.g hon rev gen col capt lt jr sr co ltd bros ' +
-    'jan feb mar apr jun jul aug sep sept oct nov dec rs ex डॉ श्री'
+    'jan feb mar apr jun jul aug sep sept oct nov dec rs ex डॉ डा पृ श्री'
   ).split(' '),
 );
 
@@ -95,13 +95,21 @@ function endsWithAbbreviation(sentence: string): boolean {
   return ABBREVIATIONS.has(word.toLowerCase());
 }
 
+/**
+ * ICU ends sentences at the danda "।" and double danda "॥", but also inside a verse's number
+ * ("… कहा ॥ १ ॥"), which belongs to the verse before it.
+ */
+const VERSE_NUMBER = /^\s*\p{Nd}+\s*[।॥]+\s*$/u;
+
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   for (const { segment } of sentenceSegmenter.segment(text)) {
     const previous = sentences[sentences.length - 1];
     const continues =
       previous !== undefined &&
-      (endsWithAbbreviation(previous) || /^[\s"'”’)]*\p{Ll}/u.test(segment));
+      (endsWithAbbreviation(previous) ||
+        /^[\s"'”’)]*\p{Ll}/u.test(segment) ||
+        VERSE_NUMBER.test(segment));
     if (continues) sentences[sentences.length - 1] = previous + segment;
     else sentences.push(segment);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Bm25Index } from './bm25-index.ts';
 import { analyze, tokenize, tokenizeQuery } from './tokenizer.ts';
 
 describe('tokenize', () => {
@@ -24,7 +25,7 @@ describe('tokenize', () => {
   });
 
   it('keeps Devanagari words whole, vowel signs and viramas included', () => {
-    expect(tokenize('हिन्दू धर्म में जाति-व्यवस्था')).toEqual(['हिन्दू', 'धर्म', 'में', 'जाति', 'व्यवस्था']);
+    expect(analyze('हिन्दू धर्म में जाति-व्यवस्था').words).toEqual(['हिंदू', 'धर्म', 'में', 'जाति', 'व्यवस्था']);
     // क़ as one code point (U+0958) and as क + nukta are the same word.
     expect(tokenize('\u0958ानून')).toEqual(tokenize('\u0915\u093cानून'));
   });
@@ -50,6 +51,54 @@ describe('tokenize', () => {
     const oneByOne = sentence.split(/\s+/).flatMap((word) => tokenize(word));
     expect(tokenize(sentence)).toEqual(oneByOne);
     expect(tokenize(sentence).join(' ')).toBe(tokenize(sentence.replace(/\s+/g, '\n  ')).join(' '));
+  });
+});
+
+describe('Devanagari analysis', () => {
+  it('drops Hindi and Marathi stop words', () => {
+    expect(tokenize('यह किताब उनके लिए है और वह भी')).toEqual(tokenize('किताब'));
+    expect(tokenize('ते पुस्तक आहे आणि हे')).toEqual(tokenize('पुस्तक'));
+    expect(tokenizeQuery('क्या है?')).toEqual([]);
+  });
+
+  it('gives inflected forms and spelling variants one term', () => {
+    expect(tokenize('किताबों')).toEqual(tokenize('किताब'));
+    expect(tokenize('जातियों')).toEqual(tokenize('जाति'));
+    expect(tokenize('ज़मीन')).toEqual(tokenize('जमीन'));
+    expect(tokenize('माँगें')).toEqual(tokenize('मांग'));
+    expect(tokenize('हिन्दी')).toEqual(tokenize('हिंदी'));
+    expect(tokenize('सम्बन्ध')).toEqual(tokenize('संबंध'));
+    expect(tokenize('जाति')).not.toEqual(tokenize('जनता'));
+  });
+
+  it('strips Marathi case markers in Marathi text only', () => {
+    const marathi = tokenize('समाजाच्या जातींमध्ये भेद आहे');
+    expect(marathi).toEqual(tokenize('समाज जातियों भेद'));
+    // "रस्त्यावर" (on the road) loses its marker in Marathi; Hindi has no such ending to strip.
+    expect(tokenize('रस्त्यावर आहे')).toEqual(tokenize('रस्त्या आहे'));
+    expect(tokenize('रस्त्यावर है')).not.toEqual(tokenize('रस्त्या है'));
+  });
+
+  it('drops "according to" and "please tell" from Hindi questions', () => {
+    expect(tokenizeQuery('कृपया बताइए, अंबेडकर के अनुसार जाति क्या है?')).toEqual(
+      tokenizeQuery('अंबेडकर जाति'),
+    );
+  });
+
+  it('lets a Hindi question find the passage that uses other forms of its words', () => {
+    const index = new Bm25Index();
+    index.upsertDocument('hi', [
+      { id: 'books', text: 'अछूतों के लिए किताब और शिक्षा सबसे ज़रूरी है।' },
+      { id: 'castes', text: 'हिन्दू समाज में जाति की व्यवस्था जन्म पर टिकी है।' },
+      { id: 'land', text: 'गाँव की जमीन पर ऊँची जातियों का कब्जा था।' },
+      // Only function words of the questions, in their exact forms: without stop words and
+      // stems this passage matches each question best.
+      { id: 'noise', text: 'क्या वे किस पर हैं? किसका है? हाँ, वे उसके बारे में ही हैं।' },
+    ]);
+    const top = (query: string) => index.search(query, { limit: 1 })[0]?.chunkId;
+    expect(top('अछूत किताबों के बारे में क्या कहते हैं?')).toBe('books');
+    expect(top('हिंदू जातियाँ किस पर टिकी हैं?')).toBe('castes');
+    expect(top('ज़मीनों पर किसका कब्ज़ा?')).toBe('land');
   });
 });
 

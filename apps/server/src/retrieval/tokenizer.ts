@@ -2,7 +2,9 @@
  * Text analysis shared by indexing and querying. Words come from Unicode segmentation (UAX #29
  * via Intl.Segmenter), so Devanagari, Tamil, Bengali… words stay whole with their vowel signs.
  * Latin-script words are folded (NFKD without marks), stop words dropped and Porter-stemmed;
- * other scripts are only NFKC-normalised, because no stemmer or stop list here fits them.
+ * Devanagari words are normalised, stop words dropped and light-stemmed as Hindi, or as Marathi
+ * when the text reads as Marathi (devanagari.ts); other scripts are only NFKC-normalised, because
+ * no stemmer or stop list here fits them.
  *
  * Speed: UAX #29 never joins a word across whitespace, so text is split at whitespace and each
  * distinct piece ("caste,", "B.R.", "சாதி") is segmented and analysed once, then cached. Index
@@ -10,12 +12,25 @@
  */
 import { stemmer } from 'stemmer';
 import { eng } from 'stopword';
+import {
+  DEVANAGARI_QUERY_FILLER,
+  DEVANAGARI_STOP_WORDS,
+  isDevanagari,
+  marathiVote,
+  normalizeDevanagari,
+  stemHindi,
+  stemMarathi,
+} from './devanagari.ts';
 
 type PieceAnalysis = {
   /** Normalised words (before stop-word removal and stemming). */
   readonly words: readonly string[];
   /** Index terms; stop words are absent. */
   readonly terms: readonly string[];
+  /** The terms with Devanagari words stemmed as Marathi; absent when no term differs. */
+  readonly marathiTerms: readonly string[] | undefined;
+  /** Evidence that the text is Marathi rather than Hindi: the words' votes (devanagari.ts). */
+  readonly marathiVote: number;
   /** Question filler ("explain", "tell"): dropped from queries that have other terms. */
   readonly filler: boolean;
 };
@@ -40,6 +55,7 @@ const QUERY_FILLER: ReadonlySet<string> = new Set([
   'tell',
   'please',
   'according',
+  ...DEVANAGARI_QUERY_FILLER,
 ]);
 
 /** Longer "words" are extraction debris (URLs, runs of glyphs), not something anyone searches. */
@@ -84,8 +100,24 @@ function asciiDigits(word: string): string {
   return out;
 }
 
+type PieceAccumulator = {
+  words: string[];
+  terms: string[];
+  marathiTerms: string[] | undefined;
+  marathiVote: number;
+};
+
+/** Adds a term, and its Marathi form, which is only kept apart once one differs. */
+function addTerm(piece: PieceAccumulator, term: string, marathiTerm: string = term): void {
+  piece.terms.push(term);
+  if (piece.marathiTerms === undefined && marathiTerm !== term) {
+    piece.marathiTerms = piece.terms.slice(0, -1);
+  }
+  piece.marathiTerms?.push(marathiTerm);
+}
+
 /** Adds the words and terms of one word-like segment. */
-function analyzeWord(segment: string, words: string[], terms: string[]): void {
+function analyzeWord(segment: string, piece: PieceAccumulator): void {
   if (segment.length > MAX_WORD_LENGTH) return;
   const word = segment.normalize('NFKC').toLowerCase();
   if (LATIN.test(word)) {
@@ -93,32 +125,40 @@ function analyzeWord(segment: string, words: string[], terms: string[]): void {
     // Dotted abbreviations ("B.R", "U.S") become their letters, so "B. R." and "B.R." match.
     for (const part of folded.replace(POSSESSIVE, '').split('.')) {
       if (part === '') continue;
-      words.push(detach(part));
-      if (!STOP_WORDS.has(part)) terms.push(detach(stemmer(part)));
+      piece.words.push(detach(part));
+      if (!STOP_WORDS.has(part)) addTerm(piece, detach(stemmer(part)));
     }
   } else if (DECIMAL_DIGIT.test(word)) {
     // "1,949" and "1949" are the same number to a reader; "१९४९" too.
     const digits = detach(asciiDigits(word).replace(NUMBER_SEPARATORS, ''));
-    words.push(digits);
-    terms.push(digits);
+    piece.words.push(digits);
+    addTerm(piece, digits);
+  } else if (isDevanagari(word)) {
+    const normalized = normalizeDevanagari(word);
+    if (normalized === '') return;
+    piece.words.push(detach(normalized));
+    piece.marathiVote += marathiVote(normalized);
+    if (!DEVANAGARI_STOP_WORDS.has(normalized)) {
+      addTerm(piece, detach(stemHindi(normalized)), detach(stemMarathi(normalized)));
+    }
   } else {
     const kept = detach(word);
-    words.push(kept);
-    terms.push(kept);
+    piece.words.push(kept);
+    addTerm(piece, kept);
   }
 }
 
-function analyzePiece(piece: string): PieceAnalysis {
-  const words: string[] = [];
-  const terms: string[] = [];
-  const plain = PLAIN_PIECE.exec(piece)?.[1];
-  if (plain !== undefined) analyzeWord(plain, words, terms);
+function analyzePiece(text: string): PieceAnalysis {
+  const piece: PieceAccumulator = { words: [], terms: [], marathiTerms: undefined, marathiVote: 0 };
+  const plain = PLAIN_PIECE.exec(text)?.[1];
+  if (plain !== undefined) analyzeWord(plain, piece);
   else {
-    for (const { segment, isWordLike } of segmenter.segment(piece)) {
-      if (isWordLike) analyzeWord(segment, words, terms);
+    for (const { segment, isWordLike } of segmenter.segment(text)) {
+      if (isWordLike) analyzeWord(segment, piece);
     }
   }
-  return { words, terms, filler: words.length === 1 && QUERY_FILLER.has(words[0] ?? '') };
+  const { words } = piece;
+  return { ...piece, filler: words.length === 1 && QUERY_FILLER.has(words[0] ?? '') };
 }
 
 function lookup(piece: string): PieceAnalysis {
@@ -133,13 +173,33 @@ function lookup(piece: string): PieceAnalysis {
   return analysis;
 }
 
+/**
+ * The analyses of a text's pieces, and whether its Devanagari words are stemmed as Marathi: the
+ * language is the whole text's (a passage's, a question's), so its words are stemmed alike.
+ */
+function analyzePieces(text: string): { pieces: PieceAnalysis[]; marathi: boolean } {
+  const pieces: PieceAnalysis[] = [];
+  let vote = 0;
+  let hasMarathiTerms = false;
+  for (const piece of text.split(WHITESPACE)) {
+    if (piece === '') continue;
+    const analysis = lookup(piece);
+    pieces.push(analysis);
+    vote += analysis.marathiVote;
+    if (analysis.marathiTerms !== undefined) hasMarathiTerms = true;
+  }
+  return { pieces, marathi: hasMarathiTerms && vote > 0 };
+}
+
+function termsOf(analysis: PieceAnalysis, marathi: boolean): readonly string[] {
+  return marathi ? (analysis.marathiTerms ?? analysis.terms) : analysis.terms;
+}
+
 /** Index terms of a text, in order, repeats kept. */
 export function tokenize(text: string): string[] {
   const terms: string[] = [];
-  for (const piece of text.split(WHITESPACE)) {
-    if (piece === '') continue;
-    for (const term of lookup(piece).terms) terms.push(term);
-  }
+  const { pieces, marathi } = analyzePieces(text);
+  for (const analysis of pieces) for (const term of termsOf(analysis, marathi)) terms.push(term);
   return terms;
 }
 
@@ -147,11 +207,10 @@ export function tokenize(text: string): string[] {
 export function analyze(text: string): AnalyzedText {
   const terms: string[] = [];
   const words: string[] = [];
-  for (const piece of text.split(WHITESPACE)) {
-    if (piece === '') continue;
-    const analysis = lookup(piece);
+  const { pieces, marathi } = analyzePieces(text);
+  for (const analysis of pieces) {
     for (const word of analysis.words) words.push(word);
-    for (const term of analysis.terms) terms.push(term);
+    for (const term of termsOf(analysis, marathi)) terms.push(term);
   }
   return { terms, words };
 }
@@ -163,10 +222,9 @@ export function analyze(text: string): AnalyzedText {
 export function tokenizeQuery(text: string): string[] {
   const terms: string[] = [];
   const filler: string[] = [];
-  for (const piece of text.split(WHITESPACE)) {
-    if (piece === '') continue;
-    const analysis = lookup(piece);
-    (analysis.filler ? filler : terms).push(...analysis.terms);
+  const { pieces, marathi } = analyzePieces(text);
+  for (const analysis of pieces) {
+    (analysis.filler ? filler : terms).push(...termsOf(analysis, marathi));
   }
   return [...new Set(terms.length > 0 ? terms : filler)];
 }
