@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CORPUS, evidenceShare, evidenceWords, readQuestionSet } from './question-set.ts';
 import { judge } from './scoring.ts';
-import { verifyQuestionLines } from './verify-lines.ts';
+import { decodedIfLegacy, verifyQuestionLines } from './verify-lines.ts';
 
 const corpusAvailable = existsSync(path.join(DEFAULT_CORPUS, 'SOURCES.md'));
 const hasPdftotext = (() => {
@@ -40,6 +40,7 @@ describe('the question set', () => {
       'ambedkar/constituent_assembly',
       'ambedkar/pdf',
       'ambedkar/text',
+      'indic/hi_baws_hindi_volume17.pdf',
       'indic/ta_castes_in_india_tamil.txt',
     ]);
   });
@@ -63,6 +64,19 @@ describe('the question set', () => {
       expect(report.problems[0]).toMatch(/evidence not found/);
     },
   );
+});
+
+describe('legacy-font pages', () => {
+  it('are decoded to Unicode Hindi before evidence is matched; other text is left alone', () => {
+    // pdftotext of BAWS Hindi vol. 17 p. 20 (Walkman-Chanakya 905): a heading and a sentence.
+    const page =
+      "vNwrksa dk egRo\nlalkj esa vf/dka'k ns'kksa esa ,sls oxZ gSa tks fuEu oxZ dgs tkrs gSaA";
+    expect(decodedIfLegacy(page)).toBe(
+      'अछूतों का महत्व\nसंसार में अधिकांश देशों में ऐसे वर्ग हैं जो निम्न वर्ग कहे जाते हैं।',
+    );
+    const english = 'Ambedkar wrote on the Untouchables and the Congress in 1945.';
+    expect(decodedIfLegacy(english)).toBe(english);
+  });
 });
 
 describe('scoring', () => {

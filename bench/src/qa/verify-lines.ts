@@ -1,11 +1,15 @@
 /**
  * The question set's verifier as a function, so the CLI and a test share it. Page texts come from
  * pdftotext (an independent reader, not our own PDF loader), other files from their bytes (HTML
- * and EPUB with tags stripped).
+ * and EPUB with tags stripped). A PDF page typed in a legacy Devanagari font (BAWS Hindi vol. 17)
+ * comes out of pdftotext as Latin mojibake; it is decoded with the product's decoder, so its
+ * evidence is checked as the Unicode Hindi a reader (and the index) sees.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { decodeLegacyDevanagari } from '@samvad/server/knowledge/legacy-devanagari/decode.ts';
+import { legacyFamilyOf } from '@samvad/server/knowledge/legacy-devanagari/detect.ts';
 import {
   containsWords,
   DEFAULT_CORPUS,
@@ -126,11 +130,12 @@ function readText(full: string, page: number | null): string | null {
   try {
     if (lower.endsWith('.pdf')) {
       const range = page === null ? [] : ['-f', String(page), '-l', String(page)];
-      return execFileSync('pdftotext', [...range, '-layout', full, '-'], {
+      const text = execFileSync('pdftotext', [...range, '-layout', full, '-'], {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'ignore'],
         maxBuffer: 64 * 1024 * 1024,
       });
+      return decodedIfLegacy(text);
     }
     if (lower.endsWith('.epub')) {
       const xhtml = execFileSync('unzip', ['-p', full, '*.xhtml'], {
@@ -145,6 +150,12 @@ function readText(full: string, page: number | null): string | null {
   } catch {
     return null;
   }
+}
+
+/** The text as the product decodes it when it is legacy Devanagari mojibake, else as it is. */
+export function decodedIfLegacy(text: string): string {
+  const family = legacyFamilyOf(text);
+  return family ? decodeLegacyDevanagari(text, family) : text;
 }
 
 const ENTITIES: Record<string, string> = {

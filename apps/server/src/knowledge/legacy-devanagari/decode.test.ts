@@ -20,7 +20,7 @@ describe('decodeLegacyDevanagari, rule by rule', () => {
 
   it('completes a half consonant with the bar, and with the stem of ी', () => {
     expect(kruti('[kaM')).toBe('खंड');
-    expect(kruti("'kkL=k")).toBe('शास्त्र');
+    expect(kruti('Lakiknd')).toBe('संपादक');
     expect(kruti('ea=h')).toBe('मंत्री');
     expect(kruti('?kks"k.kk')).toBe('घोषणा');
   });
@@ -46,6 +46,8 @@ describe('decodeLegacyDevanagari, rule by rule', () => {
     expect(kruti('djksM+')).toBe('करोड़');
     expect(kruti('gSa')).toBe('हैं');
     expect(kruti('vNwrksa')).toBe('अछूतों');
+    expect(chanakya('fganqvkas')).toBe('हिंदुओं');
+    expect(chanakya('dkaxszl')).toBe('कांग्रेस');
   });
 
   it('draws conjuncts from their single glyphs', () => {
@@ -58,6 +60,9 @@ describe('decodeLegacyDevanagari, rule by rule', () => {
     expect(kruti('jk"Vªh;')).toBe('राष्ट्रीय');
     expect(kruti('m)kj')).toBe('उद्धार');
     expect(kruti('}kjk')).toBe('द्वारा');
+    expect(kruti('ea=ky;')).toBe('मंत्रालय');
+    expect(kruti('lqiq=')).toBe('सुपुत्र');
+    expect(kruti('izfr’Bku funs”kd')).toBe('प्रतिष्ठान निदेशक');
   });
 
   it('turns the punctuation keys into punctuation, and % into a visarga only after a letter', () => {
@@ -67,6 +72,7 @@ describe('decodeLegacyDevanagari, rule by rule', () => {
     expect(kruti('vè;k;&3')).toBe('अध्याय-3');
     expect(kruti('laLdj.k % 2000')).toBe('संस्करण : 2000');
     expect(kruti('Le`rk%')).toBe('स्मृताः');
+    expect(kruti('fuEufyf[kr gSa%')).toBe('निम्नलिखित हैं:');
     expect(kruti('¼tuojh½')).toBe('(जनवरी)');
     expect(kruti("^^n us'ku**")).toBe('“द नेशन”');
   });
@@ -80,6 +86,8 @@ describe('decodeLegacyDevanagari, rule by rule', () => {
     expect(chanakya('(1) bl ij')).toBe('(1) इस पर');
     expect(chanakya('è;ku')).toBe('ध्यान');
     expect(chanakya('fxjÝrkjh')).toBe('गिरफ्तारी');
+    expect(chanakya('izQkal')).toBe('फ्रांस');
+    expect(chanakya('Lora=krk')).toBe('स्वतंत्रता');
     expect(chanakya('½.k')).toBe('ऋण');
     expect(chanakya("¶us'ku¸")).toBe('“नेशन”');
     expect(chanakya('©isjksM+h xqtjkr iap©')).toBe("'पेरोड़ी गुजरात पंच'");

@@ -73,12 +73,16 @@ function lookUp(text: string, table: CompiledTable): string {
  * so does the stem of ी and ॉ ("ea=h" is मंत्री).
  */
 function completeHalfForms(text: string): string {
-  return text
-    .replaceAll(`${VIRAMA}ा`, '')
-    .replaceAll(`${VIRAMA}ी`, 'ी')
-    .replaceAll(`${VIRAMA}ॉ`, 'ॉ')
-    .replaceAll(`${VIRAMA}ो`, 'े')
-    .replaceAll(`${VIRAMA}ौ`, 'ै');
+  return (
+    text
+      // An anusvara typed between a half consonant and its bar ("Lakiknd", संपादक).
+      .replaceAll(`${VIRAMA}ंा`, 'ं')
+      .replaceAll(`${VIRAMA}ा`, '')
+      .replaceAll(`${VIRAMA}ी`, 'ी')
+      .replaceAll(`${VIRAMA}ॉ`, 'ॉ')
+      .replaceAll(`${VIRAMA}ो`, 'े')
+      .replaceAll(`${VIRAMA}ौ`, 'ै')
+  );
 }
 
 /** Where the consonant cluster starting at `start` ends: (C ़? ्)* C ़?. */
@@ -146,8 +150,14 @@ function canonicalOrder(text: string): string {
       .replaceAll('ाे', 'ो')
       .replaceAll('ाै', 'ौ')
       .replaceAll('अा', 'आ')
-      // "%" is the visarga; typists use the same key for a colon ("संस्करण % 2000").
-      .replace(/(^|[^\u0900-\u097f])ः/g, '$1:')
+      // ओ and औ typed as आ with an anusvara in between ("fganqvkas", हिंदुओं).
+      .replaceAll('आे', 'ओ')
+      .replaceAll('आै', 'औ')
+      // A rakar typed after the vowel sign of its consonant ("dkaxszl", कांग्रेस).
+      .replace(/([\u093e-\u094c])\u094d\u0930/g, '\u094d\u0930$1')
+      // "%" is the visarga; typists use the same key for a colon ("संस्करण % 2000", "हैं%"),
+      // and a visarga never follows an anusvara.
+      .replace(/(^|[^\u0900-\u097f]|\u0902)ः/g, '$1:')
   );
 }
 

@@ -58,19 +58,31 @@ function qualityOf(decoded: string): Quality {
   return { words, wellFormed, common };
 }
 
-/** The encoding the sample was typed in, or null when it is not legacy Devanagari at all. */
-export function legacyFamilyOf(sample: string): LegacyFamily | null {
+type Verdict = { family: LegacyFamily; margin: number };
+
+/**
+ * Below this lead of one table over the other, a font's own text does not tell the encodings
+ * apart (a footnote font with no ध, फ or द्ध in it): it takes the book's main legacy encoding.
+ */
+const CLEAR_MARGIN = 0.02;
+
+function judge(sample: string): Verdict | null {
   const counts = countGarble(sample);
   if (!isGarbledText(counts) && !isGarbledLine(counts)) return null;
-  let best: { family: LegacyFamily; score: number; quality: Quality } | null = null;
-  for (const family of FAMILIES) {
+  const scored = FAMILIES.map((family) => {
     const quality = qualityOf(decodeLegacyDevanagari(sample, family));
     const score = (quality.wellFormed + 2 * quality.common) / Math.max(quality.words, 1);
-    if (!best || score > best.score) best = { family, score, quality };
-  }
+    return { family, score, quality };
+  }).sort((a, b) => b.score - a.score);
+  const [best, runnerUp] = scored;
   // Mojibake from some other legacy font (Tamil, Gujarati…) does not decode to Hindi words.
   if (!best || best.quality.wellFormed < 0.6 * best.quality.words) return null;
-  return best.family;
+  return { family: best.family, margin: best.score - (runnerUp?.score ?? 0) };
+}
+
+/** The encoding the sample was typed in, or null when it is not legacy Devanagari at all. */
+export function legacyFamilyOf(sample: string): LegacyFamily | null {
+  return judge(sample)?.family ?? null;
 }
 
 /** A decoder for each font of the runs that holds legacy Devanagari. */
@@ -81,10 +93,16 @@ export function legacyFontDecoders(runs: Iterable<TextRun>): FontDecoders {
     const sample = samples.get(run.fontName) ?? '';
     if (sample.length < SAMPLE_CHARS) samples.set(run.fontName, `${sample}${run.str}\n`);
   }
-  const decoders = new Map<string, (text: string) => string>();
+  const verdicts = new Map<string, Verdict & { size: number }>();
   for (const [fontName, sample] of samples) {
-    const family = legacyFamilyOf(sample);
-    if (family) decoders.set(fontName, (text) => decodeLegacyDevanagari(text, family));
+    const verdict = judge(sample);
+    if (verdict) verdicts.set(fontName, { ...verdict, size: sample.length });
+  }
+  const main = [...verdicts.values()].sort((a, b) => b.size - a.size)[0]?.family;
+  const decoders = new Map<string, (text: string) => string>();
+  for (const [fontName, verdict] of verdicts) {
+    const family = verdict.margin < CLEAR_MARGIN && main ? main : verdict.family;
+    decoders.set(fontName, (text) => decodeLegacyDevanagari(text, family));
   }
   return decoders;
 }
