@@ -78,15 +78,43 @@ function joinRuns(runs: Run[]): string {
 
 const NO_DECODERS: FontDecoders = new Map();
 
+/**
+ * Drops runs drawn again over themselves: "fake bold" draws a word several times a fraction of a
+ * point apart (the cover of BAWS Hindi vol. 17 draws its name five times), which would otherwise
+ * read "बाबासाहेबबाबासाहेब…". A repeat is the same text within a fifth of its size.
+ */
+function withoutOverprints(runs: Run[]): Run[] {
+  const byText = new Map<string, Run[]>();
+  const kept: Run[] = [];
+  for (const run of runs) {
+    if (run.str.trim() === '') {
+      kept.push(run);
+      continue;
+    }
+    const same = byText.get(run.str) ?? [];
+    const tolerance = run.size * 0.2;
+    if (
+      same.some(
+        (other) => Math.abs(other.x - run.x) <= tolerance && Math.abs(other.y - run.y) <= tolerance,
+      )
+    ) {
+      continue;
+    }
+    same.push(run);
+    byText.set(run.str, same);
+    kept.push(run);
+  }
+  return kept;
+}
+
 export function buildLines(
   items: readonly RawTextItem[],
   page: number,
   decoders: FontDecoders = NO_DECODERS,
 ): PdfLine[] {
-  const runs = items
-    .map((item) => toRun(item, decoders))
-    .filter((run): run is Run => run !== null)
-    .sort((left, right) => right.y - left.y || left.x - right.x);
+  const runs = withoutOverprints(
+    items.map((item) => toRun(item, decoders)).filter((run): run is Run => run !== null),
+  ).sort((left, right) => right.y - left.y || left.x - right.x);
   const groups: Run[][] = [];
   for (const run of runs) {
     const current = groups[groups.length - 1];

@@ -77,4 +77,19 @@ describe('loadPdf on generated PDFs', () => {
     const error = await loadPdf(whole.subarray(0, 120)).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ reason: 'damaged', message: 'PDF is damaged or truncated' });
   });
+  it('reads text drawn several times over itself ("fake bold") once', async () => {
+    const title = [0, 0.4, 0.8, 0.4, 0].map((shift, index) => ({
+      text: 'Writings and Speeches',
+      x: 72 + shift,
+      y: 700 + (index % 2) * 0.4,
+      size: 18,
+    }));
+    const { blocks } = await loadPdf(
+      makePdf([[...title, { text: 'Writings and Speeches again, further down.', y: 600 }]]),
+    );
+    expect(blocks.map((block) => block.text)).toEqual([
+      'Writings and Speeches',
+      'Writings and Speeches again, further down.',
+    ]);
+  });
 });
