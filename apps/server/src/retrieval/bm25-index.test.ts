@@ -120,6 +120,13 @@ describe('Bm25Index fields', () => {
     index.removeDocument('d');
     expect(index.unknownTerms('caste')).toEqual({ terms: 1, unknown: 1 });
   });
+
+  it('counts Devanagari terms too, an unknown one as two thirds of a term; Tamil not at all', () => {
+    const index = new Bm25Index();
+    index.upsertDocument('d', [{ id: 'a', text: 'अछूतों की समस्याएं अनेक हैं। சாதி' }]);
+    // "अछूत" is held (stemmed from अछूतों), "पनीर" is not; the Tamil word is not counted.
+    expect(index.unknownTerms('अछूत पनीर சாதி')).toEqual({ terms: 2, unknown: 2 / 3 });
+  });
 });
 
 describe('Bm25Index updates', () => {
