@@ -11,6 +11,8 @@ export type PdfLine = {
   size?: number;
   /** F1 unless given. */
   font?: 'F1' | 'F2';
+  /** Turned a quarter anticlockwise, reading upwards (a landscape table on a portrait page). */
+  quarterTurn?: boolean;
 };
 
 const latin1 = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0) & 0xff);
@@ -30,7 +32,10 @@ export function makePdf(pages: PdfLine[][], pageLabels?: string): Uint8Array {
     const content = lines
       .map((line) => {
         const escaped = line.text.replace(/[\\()]/g, (c) => `\\${c}`);
-        return `BT /${line.font ?? 'F1'} ${line.size ?? 11} Tf ${line.x ?? 72} ${line.y} Td (${escaped}) Tj ET`;
+        const place = line.quarterTurn
+          ? `0 1 -1 0 ${line.x ?? 72} ${line.y} Tm`
+          : `${line.x ?? 72} ${line.y} Td`;
+        return `BT /${line.font ?? 'F1'} ${line.size ?? 11} Tf ${place} (${escaped}) Tj ET`;
       })
       .join('\n');
     const contentId = (pageIds[index] ?? 0) + 1;

@@ -89,6 +89,7 @@ describe('decodeLegacyDevanagari, rule by rule', () => {
     expect(chanakya('izQkal')).toBe('फ्रांस');
     expect(chanakya('Lora=krk')).toBe('स्वतंत्रता');
     expect(chanakya('½.k')).toBe('ऋण');
+    expect(chanakya('Í.knkrk')).toBe('ऋणदाता');
     expect(chanakya("¶us'ku¸")).toBe('“नेशन”');
     expect(chanakya('©isjksM+h xqtjkr iap©')).toBe("'पेरोड़ी गुजरात पंच'");
     expect(chanakya('gSa_ vkSj')).toBe('हैं; और');

@@ -175,7 +175,7 @@ export const KRUTI_DEV: Readonly<Record<string, string>> = {
 /**
  * Walkman-Chanakya 905 as its ToUnicode map extracts it: Kruti Dev but for these glyphs. "/" is
  * a full ध (अधिकांश is "vf/dka'k"), फ is "i" with the hook "Q" and फ् is "Ý" (गिरफ्तारी,
- * "fxjÝrkjh"), द्ध is "¼" (सिद्धांत, "fl¼kar"), ऋ is "½" (ऋण, "½.k"), ङ is "Ä" (वाङ्मय,
+ * "fxjÝrkjh"), द्ध is "¼" (सिद्धांत, "fl¼kar"), ऋ is "½" or "Í" (ऋण, "½.k"), ङ is "Ä" (वाङ्मय,
  * "okÄ~e;"), and parentheses are themselves; the quotation marks and the semicolon sit on other
  * keys (“नेशन”, "¶us'ku¸"; 'पेरोड़ी', "©isjksM+h"; "gSa_", हैं;), read from the page images.
  */
@@ -191,6 +191,7 @@ export const CHANAKYA: Readonly<Record<string, string>> = {
   Ý: 'फ्',
   '¼': 'द्ध',
   '½': 'ऋ',
+  Í: 'ऋ',
   Ä: 'ङ',
   '(': '(',
   ')': ')',

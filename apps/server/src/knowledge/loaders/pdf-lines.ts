@@ -31,11 +31,14 @@ type Run = {
 };
 
 function toRun(item: RawTextItem, decoders: FontDecoders): Run | null {
-  const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = item.transform;
   if (item.str.length === 0) return null;
-  // Rotated text (b, c non-zero) is rare in books; its size is still the vector length.
   const size = Math.hypot(c, d) || Math.hypot(a, b);
   const decode = item.fontName === undefined ? undefined : decoders.get(item.fontName);
+  // Text turned a quarter (a landscape table on a portrait page) is read in its own frame: along
+  // its direction, lines from its top down; else each column of the table read as one line.
+  const quarterTurn = Math.abs(a) < 1e-6 && Math.abs(b) > 1e-6;
+  const [x, y] = quarterTurn ? (b > 0 ? [f, -e] : [-f, e]) : [e, f];
   return { str: item.str, x, y, width: item.width, size, decode };
 }
 

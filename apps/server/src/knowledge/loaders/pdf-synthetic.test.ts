@@ -92,4 +92,20 @@ describe('loadPdf on generated PDFs', () => {
       'Writings and Speeches again, further down.',
     ]);
   });
+  it('reads a table turned a quarter on the page row by row, its cells apart', async () => {
+    // Rows are columns of the page (x), cells run up the page (y), as in BAWS Hindi vol. 17.
+    const rows = [
+      ['Province', 'Brahmins', 'Others'],
+      ['Assam', '6', '21'],
+      ['Bengal', '15', '14'],
+    ];
+    const cells = rows.flatMap((row, r) =>
+      row.map((text, c) => ({ text, x: 100 + r * 16, y: 80 + c * 90, quarterTurn: true })),
+    );
+    const { blocks } = await loadPdf(makePdf([cells]));
+    const text = blocks.map((block) => block.text).join('\n');
+    expect(text).toContain('Province Brahmins Others');
+    expect(text).toContain('Assam 6 21');
+    expect(text).toContain('Bengal 15 14');
+  });
 });
