@@ -84,27 +84,36 @@ const NO_DECODERS: FontDecoders = new Map();
 /**
  * Drops runs drawn again over themselves: "fake bold" draws a word several times a fraction of a
  * point apart (the cover of BAWS Hindi vol. 17 draws its name five times), which would otherwise
- * read "बाबासाहेबबाबासाहेब…". A repeat is the same text within a fifth of its size.
+ * read "बाबासाहेबबाबासाहेब…". A repeat is the same text within a fifth of its size. Runs are kept
+ * in a grid of cells as large as the tolerance, so each run is compared with the few in its own
+ * and the neighbouring cells: a page repeating one word everywhere stays linear.
  */
 function withoutOverprints(runs: Run[]): Run[] {
-  const byText = new Map<string, Run[]>();
+  const grid = new Map<string, Run[]>();
+  const cellOf = (value: number, size: number) => Math.floor(value / Math.max(size * 0.2, 0.1));
   const kept: Run[] = [];
   for (const run of runs) {
     if (run.str.trim() === '') {
       kept.push(run);
       continue;
     }
-    const same = byText.get(run.str) ?? [];
     const tolerance = run.size * 0.2;
-    if (
-      same.some(
-        (other) => Math.abs(other.x - run.x) <= tolerance && Math.abs(other.y - run.y) <= tolerance,
-      )
-    ) {
-      continue;
+    const cx = cellOf(run.x, run.size);
+    const cy = cellOf(run.y, run.size);
+    let repeat = false;
+    for (let dx = -1; dx <= 1 && !repeat; dx++) {
+      for (let dy = -1; dy <= 1 && !repeat; dy++) {
+        repeat = (grid.get(`${cx + dx} ${cy + dy} ${run.size} ${run.str}`) ?? []).some(
+          (other) =>
+            Math.abs(other.x - run.x) <= tolerance && Math.abs(other.y - run.y) <= tolerance,
+        );
+      }
     }
-    same.push(run);
-    byText.set(run.str, same);
+    if (repeat) continue;
+    const key = `${cx} ${cy} ${run.size} ${run.str}`;
+    const cell = grid.get(key);
+    if (cell) cell.push(run);
+    else grid.set(key, [run]);
     kept.push(run);
   }
   return kept;

@@ -81,13 +81,9 @@ async function readPageItems(pdf: PdfDocument, number: number): Promise<RawTextI
     const page = await pdf.getPage(number);
     const content = await page.getTextContent();
     page.cleanup();
-    // Only what lines are built from is kept: every page's items are held until the fonts are
-    // judged on the whole book.
-    return content.items.flatMap((item) =>
-      'str' in item
-        ? [{ str: item.str, transform: item.transform, width: item.width, fontName: item.fontName }]
-        : [],
-    );
+    // pdf.js's own items, not copies: copying millions of them (a content-stream bomb) cost
+    // time and memory before the reader's limits stopped it.
+    return content.items.filter((item): item is RawTextItem & typeof item => 'str' in item);
   } catch {
     return null;
   }
