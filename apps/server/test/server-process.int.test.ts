@@ -7,8 +7,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
 import { rowsOf } from '../src/db/migrations.ts';
 import { openPglite } from '../src/db/open-pglite.ts';
+import { ingestFile } from '../src/services/ingestion-service.ts';
+import { FileStore } from '../src/storage/file-store.ts';
 import { insertUser, signIn } from './support/fixtures.ts';
-import { freePort, spawnServer, stopServer, waitUntilReady } from './support/server-process.ts';
+import {
+  freePort,
+  type ServerProcess,
+  spawnServer,
+  stopServer,
+  waitUntilReady,
+} from './support/server-process.ts';
 import { createTestDatabase, testEngine } from './support/test-database.ts';
 
 const SECRET = 'process-test-secret-long-enough-0123456789';
@@ -71,6 +79,80 @@ describe.runIf(testEngine === 'pglite')('server process on the embedded database
     } finally {
       expect(await stopServer(server)).toBe(0);
     }
+  });
+
+  // Issue 22: the built index is read from its snapshot at a restart, brought up to date with
+  // what changed while the server was down, and answers from it.
+  it('starts from its index snapshot, with a document added while it was stopped', async () => {
+    const snapshotDir = mkdtempSync(path.join(tmpdir(), 'samvad-process-'));
+    const ingestDirect = async (fileName: string, text: string) => {
+      const direct = await openPglite(path.join(snapshotDir, 'pglite'));
+      try {
+        await direct.migrate();
+        const outcome = await ingestFile(
+          {
+            db: direct.db,
+            files: new FileStore(path.join(snapshotDir, 'files')),
+            maxFileBytes: 1_000_000,
+          },
+          { fileName, bytes: new TextEncoder().encode(text), replace: false },
+        );
+        expect(outcome.status).toBe('ingested');
+      } finally {
+        await direct.close();
+      }
+    };
+    const run = async (check: (server: ServerProcess) => Promise<void>) => {
+      const server = spawnServer({
+        DATA_DIR: snapshotDir,
+        PORT: String(await freePort()),
+        SESSION_SECRET: SECRET,
+      });
+      try {
+        await waitUntilReady(server);
+        await check(server);
+      } finally {
+        expect(await stopServer(server)).toBe(0);
+      }
+      return server.output();
+    };
+    await ingestDirect(
+      'mahad.md',
+      '# Mahad\n\nAt Mahad the untouchables drank water from the Chavdar tank, which was public.',
+    );
+    const first = await run(async () => {});
+    expect(first).toContain('"reason":"missing"');
+    expect(first).toContain('index snapshot saved');
+
+    await ingestDirect(
+      'nasik.md',
+      '# Nasik\n\nThe Kalaram temple satyagraha at Nasik asked that the temple be opened to all.',
+    );
+    const direct = await openPglite(path.join(snapshotDir, 'pglite'));
+    const user = await insertUser(direct.db, { name: 'Asks After A Restart' });
+    const config = loadConfig({ DATA_DIR: snapshotDir, SESSION_SECRET: SECRET });
+    const { token } = await signIn(direct.db, config, user.id);
+    await direct.close();
+    const second = await run(async (server) => {
+      const status = await fetch(`${server.url}/api/knowledge/status`);
+      expect(await status.json()).toEqual({ documents: 2 });
+      const res = await fetch(`${server.url}/api/chat`, {
+        method: 'POST',
+        headers: {
+          origin: `http://localhost:${new URL(server.url).port}`,
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ question: 'What did the Kalaram temple satyagraha ask?' }),
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { sources: { file_name: string }[] };
+      expect(body.sources[0]?.file_name).toBe('nasik.md');
+    });
+    expect(second).toContain('index snapshot loaded');
+    expect(second).toContain('"behind":1');
+    expect(second).not.toContain('"reason"');
   });
 
   it('exits non-zero and names the variable when the environment is invalid', async () => {

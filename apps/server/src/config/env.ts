@@ -111,6 +111,9 @@ const envSchema = z.object({
   LLM_API_KEY: optionalString,
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   KNOWLEDGE_SYNC_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  INDEX_SNAPSHOT: z
+    .preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true'))
+    .transform((value) => value === 'true'),
   LIMITS_TIMEZONE: z.preprocess(
     emptyAsUndefined,
     z
@@ -156,6 +159,8 @@ export type Config = {
     maxFileBytes: number;
     /** How often each server looks for changes made by other processes. */
     syncIntervalMs: number;
+    /** The built index kept between starts (ADR 026); null: rebuilt at every start. */
+    snapshotFile: string | null;
     /** Dense retrieval's embedding endpoint; null: BM25 only. */
     embeddings: EmbeddingSettings | null;
   };
@@ -249,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       filesDir: path.resolve(vars.FILES_DIR ?? path.join(dataDir, 'files')),
       maxFileBytes: vars.INGEST_MAX_BYTES,
       syncIntervalMs: vars.KNOWLEDGE_SYNC_INTERVAL_MS,
+      snapshotFile: vars.INDEX_SNAPSHOT ? path.join(dataDir, 'index', 'knowledge.snapshot') : null,
       embeddings,
     },
     llm:

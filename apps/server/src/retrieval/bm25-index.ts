@@ -15,6 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { PassageStore } from './passage-store.ts';
+import { prefixParts, type SnapshotParts, snapshotArray, unprefixParts } from './snapshot-codec.ts';
 import { analyze, tokenizeQuery } from './tokenizer.ts';
 import { TopK } from './top-k.ts';
 import { ensureCapacity } from './typed-arrays.ts';
@@ -65,6 +66,13 @@ const DEVANAGARI = /\p{Script=Devanagari}/u;
 const DEVANAGARI_UNKNOWN_WEIGHT = 2 / 3;
 
 type Candidate = { score: number; chunkId: string; slot: number };
+type IndexJson = {
+  options: { k1: number; b: number; fieldWeight: number };
+  documents: [string, number[]][];
+  chunkIds: (string | null)[];
+  chunkDocuments: string[];
+  liveChunks: number;
+};
 const better = (a: Candidate, b: Candidate) =>
   a.score > b.score || (a.score === b.score && a.chunkId < b.chunkId);
 
@@ -223,6 +231,60 @@ export class Bm25Index {
       unknown += DEVANAGARI.test(term) ? DEVANAGARI_UNKNOWN_WEIGHT : 1;
     }
     return { terms: terms.length, unknown };
+  }
+
+  /** Everything needed to rebuild this index as it is (index snapshots). */
+  exportState(): SnapshotParts {
+    const slots = this.chunkIds.length;
+    const own: SnapshotParts = {
+      json: {
+        options: { k1: this.k1, b: this.b, fieldWeight: this.fieldWeight },
+        documents: [...this.documents],
+        chunkIds: this.chunkIds.map((id) => id ?? null),
+        chunkDocuments: this.chunkDocuments,
+        liveChunks: this.liveChunks,
+      } satisfies IndexJson,
+      arrays: {
+        chunkPassage: this.chunkPassage.subarray(0, slots),
+        chunkNext: this.chunkNext.subarray(0, slots),
+        passageHead: this.passageHead.subarray(0, this.store.count),
+      },
+    };
+    return prefixParts({ index: own, store: this.store.exportState() });
+  }
+
+  /** The index `exportState` described, if it was made with these options; else null. */
+  static fromState(
+    parts: SnapshotParts,
+    options: { k1?: number; b?: number; fieldWeight?: number } = {},
+  ): Bm25Index | null {
+    const { index: own, store } = unprefixParts(parts, ['index', 'store']);
+    const json = own.json as IndexJson;
+    const index = new Bm25Index(options);
+    const { k1, b, fieldWeight } = json.options;
+    if (index.k1 !== k1 || index.b !== b || index.fieldWeight !== fieldWeight) return null;
+    index.store = PassageStore.fromState(store);
+    for (const [documentId, slots] of json.documents) index.documents.set(documentId, slots);
+    index.chunkIds = json.chunkIds.map((id) => id ?? undefined);
+    index.chunkIds.forEach((id, slot) => {
+      if (id !== undefined) index.slotByChunkId.set(id, slot);
+    });
+    index.chunkDocuments = json.chunkDocuments;
+    index.liveChunks = json.liveChunks;
+    index.chunkPassage = snapshotArray(own, 'chunkPassage', 'Int32Array');
+    index.chunkNext = snapshotArray(own, 'chunkNext', 'Int32Array');
+    index.passageHead = snapshotArray(own, 'passageHead', 'Int32Array');
+    return index;
+  }
+
+  /** This index's options, to restore a snapshot with (`fromState`). */
+  get options(): { k1: number; b: number; fieldWeight: number } {
+    return { k1: this.k1, b: this.b, fieldWeight: this.fieldWeight };
+  }
+
+  /** Becomes `other` (a restored snapshot), for the retrievers holding this instance. */
+  adopt(other: Bm25Index): void {
+    Object.assign(this, other);
   }
 
   stats(): Bm25Stats {

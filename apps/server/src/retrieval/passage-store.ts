@@ -5,12 +5,23 @@
  * knows which dfs to lower. Dead passages stay in the lists, skipped while scoring, until a list
  * holds more dead postings than live ones and is compacted in place.
  */
+import { type SnapshotParts, snapshotArray } from './snapshot-codec.ts';
 import { ensureCapacity } from './typed-arrays.ts';
 
 const TF_SHIFT = 256;
 const TF_MASK = 255;
 const MAX_ID = 2 ** 24;
 const EMPTY = new Uint32Array(0);
+
+type StoreJson = {
+  termNames: string[];
+  passageKeys: string[];
+  liveTerms: number;
+  livePostings: number;
+  count: number;
+  livePassages: number;
+  totalLength: number;
+};
 
 export class PassageStore {
   readonly termIds = new Map<string, number>();
@@ -84,6 +95,76 @@ export class PassageStore {
     this.livePostings -= count;
     this.livePassages--;
     this.totalLength -= this.passageLength[passage] ?? 0;
+  }
+
+  /** Everything needed to rebuild this store as it is (index snapshots). */
+  exportState(): SnapshotParts {
+    let total = 0;
+    for (let term = 0; term < this.termNames.length; term++) total += this.postingLength[term] ?? 0;
+    const postings = new Uint32Array(total);
+    let offset = 0;
+    this.termNames.forEach((_name, term) => {
+      const length = this.postingLength[term] ?? 0;
+      postings.set((this.postings[term] ?? EMPTY).subarray(0, length), offset);
+      offset += length;
+    });
+    const terms = this.termNames.length;
+    const { count } = this;
+    return {
+      json: {
+        termNames: this.termNames,
+        passageKeys: this.passageKeys.slice(0, count),
+        liveTerms: this.liveTerms,
+        livePostings: this.livePostings,
+        count,
+        livePassages: this.livePassages,
+        totalLength: this.totalLength,
+      } satisfies StoreJson,
+      arrays: {
+        postings,
+        postingLength: this.postingLength.subarray(0, terms),
+        df: this.df.subarray(0, terms),
+        alive: this.alive.subarray(0, count),
+        passageLength: this.passageLength.subarray(0, count),
+        passageTerms: this.passageTerms.subarray(0, count),
+        passageTermCount: this.passageTermCount.subarray(0, count),
+        forward: this.forward.subarray(0, this.forwardLength),
+      },
+    };
+  }
+
+  /** The store `exportState` described; its arrays are viewed, not copied. */
+  static fromState(parts: SnapshotParts): PassageStore {
+    const json = parts.json as StoreJson;
+    const store = new PassageStore();
+    const get = (name: string) => snapshotArray(parts, name, 'Uint32Array');
+    store.postingLength = get('postingLength');
+    store.df = get('df');
+    store.alive = snapshotArray(parts, 'alive', 'Uint8Array');
+    store.passageLength = get('passageLength');
+    store.passageTerms = get('passageTerms');
+    store.passageTermCount = get('passageTermCount');
+    store.forward = get('forward');
+    store.forwardLength = store.forward.length;
+    const postings = get('postings');
+    let offset = 0;
+    json.termNames.forEach((name, term) => {
+      const length = store.postingLength[term] ?? 0;
+      store.termIds.set(name, term);
+      store.termNames.push(name);
+      store.postings.push(length === 0 ? EMPTY : postings.subarray(offset, offset + length));
+      offset += length;
+    });
+    json.passageKeys.forEach((key, passage) => {
+      store.passageKeys[passage] = key;
+      if (store.alive[passage] === 1) store.passageByKey.set(key, passage);
+    });
+    store.liveTerms = json.liveTerms;
+    store.livePostings = json.livePostings;
+    store.count = json.count;
+    store.livePassages = json.livePassages;
+    store.totalLength = json.totalLength;
+    return store;
   }
 
   approxBytes(): number {

@@ -10,6 +10,7 @@
  * are the exact ones unless the estimate misorders rows far beyond the depth asked for.
  */
 import type { RetrievalQuery, RetrievedChunk, Retriever } from './retriever.ts';
+import { type SnapshotParts, snapshotArray } from './snapshot-codec.ts';
 import { TopK } from './top-k.ts';
 import { ensureCapacity } from './typed-arrays.ts';
 
@@ -31,6 +32,14 @@ const MIN_RESCORED = 256;
 const CODE_MAX = 127;
 
 type Candidate = { row: number; similarity: number; chunkId: string };
+type VectorJson = {
+  dimensions: number;
+  rows: number;
+  sequence: number;
+  rowChunkIds: string[];
+  rowDocuments: string[];
+  documents: [string, string[]][];
+};
 const better = (a: Candidate, b: Candidate) =>
   a.similarity > b.similarity || (a.similarity === b.similarity && a.chunkId < b.chunkId);
 
@@ -147,6 +156,51 @@ export class VectorIndex {
         }));
       }
     }
+  }
+
+  /** Everything needed to rebuild this index as it is (index snapshots). */
+  exportState(): SnapshotParts {
+    const { rows, dimensions: d } = this;
+    return {
+      json: {
+        dimensions: d,
+        rows,
+        sequence: this.sequence,
+        rowChunkIds: this.rowChunkIds,
+        rowDocuments: this.rowDocuments,
+        documents: [...this.documents],
+      } satisfies VectorJson,
+      arrays: {
+        data: this.data.subarray(0, rows * d),
+        codes: this.codes.subarray(0, rows * d),
+        scales: this.scales.subarray(0, rows),
+        rowSequence: this.rowSequence.subarray(0, rows),
+      },
+    };
+  }
+
+  /** The index `exportState` described; its arrays are viewed, not copied. */
+  static fromState(parts: SnapshotParts): VectorIndex {
+    const json = parts.json as VectorJson;
+    const index = new VectorIndex({ dimensions: json.dimensions });
+    index.data = snapshotArray(parts, 'data', 'Float32Array');
+    index.codes = snapshotArray(parts, 'codes', 'Int8Array');
+    index.scales = snapshotArray(parts, 'scales', 'Float32Array');
+    index.rowSequence = snapshotArray(parts, 'rowSequence', 'Float64Array');
+    index.rows = json.rows;
+    index.sequence = json.sequence;
+    json.rowChunkIds.forEach((id, row) => {
+      index.rowChunkIds[row] = id;
+      index.rowDocuments[row] = json.rowDocuments[row] ?? '';
+      index.rowByChunkId.set(id, row);
+    });
+    for (const [documentId, ids] of json.documents) index.documents.set(documentId, ids);
+    return index;
+  }
+
+  /** Becomes `other` (a restored snapshot), for the retrievers holding this instance. */
+  adopt(other: VectorIndex): void {
+    Object.assign(this, other);
   }
 
   stats(): { chunks: number; documents: number; dimensions: number; approxBytes: number } {

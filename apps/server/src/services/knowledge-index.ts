@@ -6,18 +6,22 @@ import {
   type IndexedChunkRow,
   streamIndexedChunks,
 } from '../repositories/chunk-repository.ts';
-import { EmbeddingDimensionError, vectorsOfChunks } from '../repositories/embedding-repository.ts';
+import { vectorsOfChunks } from '../repositories/embedding-repository.ts';
 import { latestChangeId, recentChanges } from '../repositories/knowledge-change-repository.ts';
 import { Bm25Index } from '../retrieval/bm25-index.ts';
 import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
-import { HybridRetriever, type HybridWeights } from '../retrieval/fusion.ts';
+import type { HybridWeights } from '../retrieval/fusion.ts';
 import { collapseCopies } from '../retrieval/near-duplicates.ts';
-import { Bm25Retriever, type Retriever } from '../retrieval/retriever.ts';
+import type { Retriever } from '../retrieval/retriever.ts';
 import { tokenize } from '../retrieval/tokenizer.ts';
-import { DenseRetriever, VectorIndex } from '../retrieval/vector-index.ts';
+import type { VectorIndex } from '../retrieval/vector-index.ts';
+import { collapseContained } from './collapse-contained.ts';
+import { IndexSnapshotKeeper, type SnapshotEvent } from './index-snapshot-keeper.ts';
+import { createRetriever } from './knowledge-retriever.ts';
+import type { KnowledgeSnapshotFile } from './knowledge-snapshot.ts';
 
 /** What the index keeps per chunk in memory; the text itself stays in the database. */
-type ChunkMeta = Omit<IndexedChunkRow, 'text'>;
+export type ChunkMeta = Omit<IndexedChunkRow, 'text'>;
 
 export type Passage = ChunkMeta & {
   text: string;
@@ -40,6 +44,14 @@ const MIN_TELLING_VOCABULARY = 10_000;
 
 /** Changes are re-read over this window: commits can land out of id order. */
 const CHANGE_WINDOW_SECONDS = 60;
+/**
+ * A snapshot this many changed documents behind is brought up to date before the index is
+ * ready (a restart after an ingest answers from the new text at once); further behind, it serves
+ * as it is while the changes are applied in the background.
+ */
+const CATCH_UP_BEFORE_READY = 20;
+/** After changes, the snapshot is rewritten once they have been quiet this long. */
+const SNAPSHOT_DEBOUNCE_MS = 10_000;
 
 /**
  * The in-memory retrieval index over every chunk, kept in step with the database: built at start,
@@ -57,6 +69,7 @@ export class KnowledgeIndex {
   private syncing: Promise<number> | null = null;
 
   private readonly dense: { client: EmbeddingClient; vectors: VectorIndex } | null;
+  private readonly snapshot: IndexSnapshotKeeper | null = null;
 
   /**
    * With an embedding client, searches fuse BM25 with dense vectors (RRF); if the embedding
@@ -69,38 +82,43 @@ export class KnowledgeIndex {
       onDenseError?: (error: unknown) => void;
       /** Ranking parameters; the defaults are the tuned ones (ADR 022). Evaluations sweep them. */
       ranking?: RankingOptions;
+      /** Where the built index is kept between starts (ADR 026); rebuilt every start without. */
+      snapshot?: { file: KnowledgeSnapshotFile; onEvent?: (event: SnapshotEvent) => void } | null;
     } = {},
   ) {
     this.db = db;
     this.bm25 = new Bm25Index(options.ranking?.bm25 ?? {});
-    const lexical = new Bm25Retriever(this.bm25);
     const client = options.embeddings ?? null;
-    if (!client) {
-      this.dense = null;
-      this.retriever = lexical;
-      return;
-    }
-    const vectors = new VectorIndex();
-    this.dense = { client, vectors };
-    const embedQuery = async (text: string) => {
-      const [vector] = await client.embed([text], { kind: 'query' });
-      if (!vector) throw new Error('The embedding server returned no vector for the query');
-      // A model swapped behind the same name: say so (the search answers from BM25 meanwhile).
-      if (vectors.dimension > 0 && vector.length !== vectors.dimension) {
-        throw new EmbeddingDimensionError(client.model, vectors.dimension, vector.length);
-      }
-      return vector;
-    };
-    this.retriever = new HybridRetriever({
-      lexical,
-      dense: new DenseRetriever({ index: vectors, embedQuery }),
-      onDenseError: options.onDenseError ?? (() => {}),
-      ...options.ranking?.fusion,
-    });
+    const engines = createRetriever(this.bm25, client, options);
+    this.retriever = engines.retriever;
+    this.dense = engines.dense;
+    this.snapshot = options.snapshot
+      ? new IndexSnapshotKeeper({
+          file: options.snapshot.file,
+          settings: { ranking: options.ranking ?? {}, embeddings: client?.model ?? null },
+          onEvent: options.snapshot.onEvent ?? (() => {}),
+          contents: {
+            bm25: this.bm25,
+            vectors: this.dense?.vectors ?? null,
+            meta: this.meta,
+            chunkIdsByDocument: this.chunkIdsByDocument,
+          },
+          state: () => ({ position: this.lastChangeId, applying: this.syncing !== null }),
+        })
+      : null;
   }
 
-  /** Builds the index from the database. */
+  /**
+   * Loads the index: from its snapshot when there is a usable one, brought up to date from the
+   * change log; otherwise built from the database, and the snapshot written for the next start.
+   */
   async load(): Promise<void> {
+    if (await this.loadSnapshot()) return;
+    await this.build();
+    this.snapshot?.saveSoon(0);
+  }
+
+  private async build(): Promise<void> {
     // Read the log position first: changes made while loading are applied again by sync().
     this.lastChangeId = await latestChangeId(this.db);
     let pending: IndexedChunkRow[] = [];
@@ -138,6 +156,13 @@ export class KnowledgeIndex {
     this.timer = null;
   }
 
+  /** Writes the snapshot now if changes are waiting for it (at shutdown). */
+  async flushSnapshot(): Promise<void> {
+    await this.snapshot?.flush(async () => {
+      await this.syncing?.catch(() => {});
+    });
+  }
+
   /** What is loaded: cheap to read (the metrics read it at every scrape). */
   get loaded(): { documents: number; chunks: number } {
     return { documents: this.chunkIdsByDocument.size, chunks: this.meta.size };
@@ -151,6 +176,8 @@ export class KnowledgeIndex {
       terms,
       postings,
       approxBytes,
+      vectors: this.dense?.vectors.size ?? 0,
+      vectorBytes: this.dense?.vectors.stats().approxBytes ?? 0,
     };
   }
 
@@ -228,8 +255,8 @@ export class KnowledgeIndex {
     };
   }
 
-  private async applyChanges(): Promise<number> {
-    const changes = await recentChanges(this.db, this.lastChangeId, CHANGE_WINDOW_SECONDS);
+  private async applyChanges(windowSeconds = CHANGE_WINDOW_SECONDS): Promise<number> {
+    const changes = await recentChanges(this.db, this.lastChangeId, windowSeconds);
     const now = Date.now();
     const touched = new Set<string>();
     for (const change of changes) {
@@ -251,7 +278,33 @@ export class KnowledgeIndex {
       else this.dropDocument(documentId);
     }
     await this.loadVectors([...touched].filter((id) => byDocument.has(id)));
+    this.snapshot?.saveSoon(SNAPSHOT_DEBOUNCE_MS);
     return touched.size;
+  }
+
+  /** From the snapshot, if usable, brought up to date from the change log. */
+  private async loadSnapshot(): Promise<boolean> {
+    if (!this.snapshot) return false;
+    const started = performance.now();
+    const label = await this.snapshot.restore();
+    if (!label) return false;
+    this.lastChangeId = label.position;
+    // Changes since: those after its position, and those of the window before it was saved.
+    const window = Math.ceil((Date.now() - label.savedAt) / 1000) + CHANGE_WINDOW_SECONDS;
+    const changes = await recentChanges(this.db, label.position, window);
+    const documentsOf = (list: typeof changes) => new Set(list.map((c) => c.documentId)).size;
+    const behind = documentsOf(changes.filter((change) => change.id > label.position));
+    if (documentsOf(changes) <= CATCH_UP_BEFORE_READY) await this.applyChanges(window);
+    else {
+      const { onEvent } = this.snapshot;
+      this.syncing = this.applyChanges(window).finally(() => {
+        this.syncing = null;
+      });
+      this.syncing.catch((error: unknown) => onEvent({ event: 'failed', error }));
+    }
+    const ms = Math.round(performance.now() - started);
+    this.snapshot.onEvent({ event: 'loaded', position: label.position, behind, ms });
+    return true;
   }
 
   private putDocument(documentId: string, rows: IndexedChunkRow[]): void {
@@ -309,41 +362,8 @@ function weightedCoverage(weights: readonly { term: string; idf: number }[], tex
   return weights.reduce((sum, { term, idf }) => sum + (present.has(term) ? idf : 0), 0) / total;
 }
 
-/**
- * An excerpt file that repeats part of a fuller text (e.g. one paragraph of a speech) is the same
- * evidence twice: cite it once, as the fuller passage, at the better of the two ranks.
- */
-export function collapseContained(passages: Passage[]): Passage[] {
-  const keys = passages.map((passage) => passage.text.toLowerCase().replace(/\s+/g, ' ').trim());
-  const result: (Passage | null)[] = [...passages];
-  for (let i = 0; i < passages.length; i++) {
-    for (let j = i + 1; j < passages.length; j++) {
-      const [a, b] = [keys[i] ?? '', keys[j] ?? ''];
-      if (
-        !result[i] ||
-        !result[j] ||
-        a.length < MIN_CONTAINED_CHARS ||
-        b.length < MIN_CONTAINED_CHARS
-      ) {
-        continue;
-      }
-      if (b.includes(a)) {
-        const fuller = passages[j];
-        const kept = result[i];
-        if (fuller && kept) result[i] = { ...fuller, score: Math.max(kept.score, fuller.score) };
-        result[j] = null;
-      } else if (a.includes(b)) {
-        result[j] = null;
-      }
-    }
-  }
-  return result.filter((passage): passage is Passage => passage !== null);
-}
-
 const CONTAINMENT_SLACK = 5;
 const SEARCH_POOL = 25;
-/** Shorter texts (a heading, a line) may repeat legitimately in different works. */
-const MIN_CONTAINED_CHARS = 200;
 
 export function documentFileUrl(documentId: string): string {
   return `/api/documents/${encodeURIComponent(documentId)}/file`;

@@ -1,0 +1,34 @@
+import { EmbeddingDimensionError } from '../repositories/embedding-repository.ts';
+import type { Bm25Index } from '../retrieval/bm25-index.ts';
+import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
+import { HybridRetriever } from '../retrieval/fusion.ts';
+import { Bm25Retriever, type Retriever } from '../retrieval/retriever.ts';
+import { DenseRetriever, VectorIndex } from '../retrieval/vector-index.ts';
+import type { RankingOptions } from './knowledge-index.ts';
+
+/** BM25 alone, or fused with dense vectors when there is an embedding client. */
+export function createRetriever(
+  bm25: Bm25Index,
+  client: EmbeddingClient | null,
+  options: { onDenseError?: (error: unknown) => void; ranking?: RankingOptions },
+): { retriever: Retriever; dense: { client: EmbeddingClient; vectors: VectorIndex } | null } {
+  const lexical = new Bm25Retriever(bm25);
+  if (!client) return { retriever: lexical, dense: null };
+  const vectors = new VectorIndex();
+  const embedQuery = async (text: string) => {
+    const [vector] = await client.embed([text], { kind: 'query' });
+    if (!vector) throw new Error('The embedding server returned no vector for the query');
+    // A model swapped behind the same name: say so (the search answers from BM25 meanwhile).
+    if (vectors.dimension > 0 && vector.length !== vectors.dimension) {
+      throw new EmbeddingDimensionError(client.model, vectors.dimension, vector.length);
+    }
+    return vector;
+  };
+  const retriever = new HybridRetriever({
+    lexical,
+    dense: new DenseRetriever({ index: vectors, embedQuery }),
+    onDenseError: options.onDenseError ?? (() => {}),
+    ...options.ranking?.fusion,
+  });
+  return { retriever, dense: { client, vectors } };
+}
