@@ -6,6 +6,7 @@ import { openDatabase } from './db/open-database.ts';
 import { isDiskFullError, StorageFullError } from './db/storage-space.ts';
 import { bootstrapAdmin } from './services/admin-auth-service.ts';
 import { embedPendingDocuments } from './services/embedding-service.ts';
+import type { SnapshotEvent } from './services/index-snapshot-keeper.ts';
 import { OidcService } from './services/oidc-service.ts';
 import { openKnowledgeBase } from './services/open-knowledge-base.ts';
 
@@ -28,8 +29,19 @@ async function main(): Promise<void> {
     throw error;
   }
   let app: FastifyInstance | undefined;
-  const knowledge = await openKnowledgeBase(config, database.db, (error) =>
-    app?.log.warn({ err: error }, 'dense retrieval failed; answered from BM25 alone'),
+  // Events before the app exists (loading the snapshot) are logged once it does.
+  const early: SnapshotEvent[] = [];
+  const logSnapshot = (event: SnapshotEvent) => {
+    if (!app) early.push(event);
+    else if (event.event === 'failed') {
+      app.log.warn({ err: event.error }, 'index snapshot: failed; the next start rebuilds it');
+    } else app.log.info({ snapshot: event }, `index snapshot ${event.event}`);
+  };
+  const knowledge = await openKnowledgeBase(
+    config,
+    database.db,
+    (error) => app?.log.warn({ err: error }, 'dense retrieval failed; answered from BM25 alone'),
+    logSnapshot,
   );
   const { buildApp } = await appModule;
   app = await buildApp({
@@ -40,6 +52,7 @@ async function main(): Promise<void> {
     clock: () => new Date(),
     oidc: new OidcService(config),
   });
+  for (const event of early.splice(0)) logSnapshot(event);
   const bootstrap = await bootstrapAdmin(database.db, config.admin);
   if (bootstrap?.generatedPassword) {
     // Printed once, at the first start: there are no default credentials.
@@ -75,6 +88,7 @@ async function main(): Promise<void> {
     try {
       knowledge.index.stopSync();
       await app.close();
+      await knowledge.index.flushSnapshot();
       await database.close();
       app.log.info('stopped cleanly');
     } catch (error) {
@@ -97,7 +111,12 @@ async function main(): Promise<void> {
     listenTextResolver: (address) => `listening on ${address.replace(/^https?:\/\//, '')}`,
   });
   app.log.info(
-    { url: config.publicUrl, database: database.kind, knowledge: knowledge.index.stats },
+    {
+      url: config.publicUrl,
+      database: database.kind,
+      knowledge: knowledge.index.stats,
+      memory: memoryAtReady(database.memoryBytes()),
+    },
     `${persona.productName} is ready at ${config.publicUrl}`,
   );
   if (knowledge.index.loaded.documents === 0) {
@@ -125,3 +144,15 @@ main().catch((error: unknown) => {
   }
   process.exit(1);
 });
+
+/** Where the process's memory is at ready, in MB (docs/performance.md reads these). */
+function memoryAtReady(databaseBytes: number) {
+  const usage = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  return {
+    rssMB: mb(usage.rss),
+    heapUsedMB: mb(usage.heapUsed),
+    externalMB: mb(usage.external),
+    databaseMB: mb(databaseBytes),
+  };
+}

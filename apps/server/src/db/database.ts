@@ -15,6 +15,8 @@ export type DatabaseHandle = {
    * reports itself full with SQLSTATE 53100) and for in-memory databases.
    */
   storageDir: string | null;
+  /** Bytes of this process's memory the engine holds (PGlite's WebAssembly memory); 0 if none. */
+  memoryBytes(): number;
   /** Applies committed migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   /** True when the database answers and every committed migration is applied. */

@@ -31,6 +31,7 @@ export function openPostgres(url: string, poolMax: number): DatabaseHandle {
     kind: 'postgres',
     db,
     storageDir: null,
+    memoryBytes: () => 0,
     async migrate() {
       // Several instances may start together: one migrates, the others wait on the lock.
       const client = await pool.connect();
