@@ -31,6 +31,10 @@ export async function measureStart(options: {
   token: string;
   nodeOptions?: string[];
   timeoutMs?: number;
+  /** Called the moment /api/ready first answers 200, before anything else is asked. */
+  onReady?: () => void;
+  /** Awaited after the answers, before the server is stopped. */
+  beforeStop?: () => Promise<void>;
 }): Promise<StartResult> {
   const started = performance.now();
   const server = spawnLoggedServer(options.env, options.logFile, options.nodeOptions ?? []);
@@ -60,9 +64,12 @@ export async function measureStart(options: {
     }
     const readyMs = performance.now() - started;
     const rssAtReadyBytes = residentBytes(pid);
+    options.onReady?.();
     const first = await ask(server.url, options.token);
     const firstAnswerMs = performance.now() - started;
     const second = await ask(server.url, options.token);
+    const rssAfterAnswersBytes = residentBytes(pid);
+    await options.beforeStop?.();
     return {
       readyMs,
       firstAnswerMs,
@@ -70,7 +77,7 @@ export async function measureStart(options: {
       secondAnswerOnlyMs: second.ms,
       sources: first.sources,
       rssAtReadyBytes,
-      rssAfterAnswersBytes: residentBytes(pid),
+      rssAfterAnswersBytes,
       polls,
     };
   } catch (error) {
