@@ -46,9 +46,9 @@ async function oneStream(bench: Bench, member: number, options: Parameters<typeo
   const concurrent = ++inFlight;
   const outcome = await streamChat(bench.target, token, question, options);
   inFlight--;
-  return { ...outcome, concurrent, modelAt: bench.stub.received.get(tag) ?? null };
+  return { ...outcome, question, concurrent, modelAt: bench.stub.received.get(tag) ?? null };
 }
-type Timed = StreamOutcome & { modelAt: number | null; concurrent: number };
+type Timed = StreamOutcome & { question: string; modelAt: number | null; concurrent: number };
 
 export type Shape = 'steady' | 'burst';
 
@@ -121,7 +121,9 @@ export async function runLevel(
     requests: results.length + untimed.length,
     errors: failed.length,
     errorExamples: [
-      ...new Set(failed.map((r) => r.error ?? 'the model was not asked (not covered?)')),
+      ...new Set(
+        failed.map((r) => r.error ?? `the model was not asked for "${r.question}" (not covered?)`),
+      ),
     ].slice(0, 3),
     addedTtftMs: percentiles(ttft.map((t) => t - delay)),
     beforeModelMs: percentiles(good.map((r) => (r.modelAt ?? 0) - r.sentAt)),

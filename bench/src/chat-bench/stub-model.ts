@@ -12,11 +12,16 @@ import {
 
 export type StubTiming = { firstTokenDelayMs: number; tokenIntervalMs: number };
 
-const TAG = /#(\d+)\s*$/u;
+const TAG = /^Question: .*#t(\d+)x\s*$/mu;
 
-/** The question as sent: the tag goes last, where the prompt's `Question:` line ends. */
+/**
+ * The question as sent: the tag goes last, where the prompt's `Question:` line ends (the prompt
+ * has a line after it, the answer's language, since issue #21). Written as a
+ * word no passage holds ("#t206x"): a bare number can be a term of the writings (a year, a page),
+ * which would change what the question asks and let the 'not covered' check refuse it.
+ */
 export function taggedQuestion(question: string, tag: number): string {
-  return `${question} #${tag}`;
+  return `${question} #t${tag}x`;
 }
 
 export async function startStubModel(initial: StubTiming) {

@@ -49,7 +49,7 @@ export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
     unlock();
     throw dir ? startError(dir, error) : error;
   }
-  const db = drizzle({ client: process.env.NO_FAST ? client : statements, schema });
+  const db = drizzle({ client: statements, schema });
   const checkpoints = dir
     ? setInterval(() => {
         // On a nearly full disk even a checkpoint's WAL record could need a new segment; the
