@@ -87,6 +87,32 @@ describe('PGlite with prepared statements', () => {
     expect(await errorOf(raw)).toBe('23505');
   });
 
+  it('runs prepared statements inside transactions too, and rolls back as before', async () => {
+    const insert = 'insert into notes (body, id) values ($2, $1)';
+    const uses = async () => {
+      const { rows } = await raw.query<{ n: number }>(
+        'select (generic_plans + custom_plans)::int as n from pg_prepared_statements where statement like $1',
+        ['%insert into notes (body, id)%'],
+      );
+      return rows[0]?.n ?? null;
+    };
+    await expect(
+      fast.transaction(async (tx) => {
+        await tx.query(insert, [50, 'kept only if committed']);
+        await tx.query(insert, [50, 'a duplicate: 23505']);
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect((await fast.query('select id from notes where id = $1', [50])).rows).toEqual([]);
+    await fast.transaction(async (tx) => {
+      await tx.query(insert, [51, 'committed']);
+    });
+    expect((await fast.query('select body from notes where id = $1', [51])).rows).toEqual([
+      { body: 'committed' },
+    ]);
+    // Prepared inside the first transaction, it survived the rollback and ran in the second.
+    expect(await uses()).toBeGreaterThanOrEqual(2);
+  });
+
   it('leaves arrays, objects, NUL and statements PREPARE refuses to the extended protocol', async () => {
     executed.length = 0;
     expect((await fast.query('select $1::int[] as a', [[1, 2]])).rows).toEqual([{ a: [1, 2] }]);

@@ -5,7 +5,7 @@
  * bench:api). This client prepares each distinct statement once (PREPARE, named per SQL text) and
  * runs it with its parameters written as quoted literals, which PostgreSQL coerces to the
  * statement's parameter types exactly as it does text-format parameters. Everything else
- * (transactions, other statements, values other than strings, numbers, booleans, dates and nulls) goes
+ * (other statements; values other than strings, numbers, booleans, dates and nulls) goes
  * to PGlite as before.
  *
  * Written here, not found in a library: PGlite has no statement cache, and drizzle's `prepare()`
@@ -53,7 +53,10 @@ export async function withPreparedStatements(client: PGlite): Promise<PGlite> {
   const names = new Map<string, Promise<string>>();
   let next = 0;
 
-  const prepared = (text: string): Promise<string> => {
+  /** What runs the statements: the client, or a transaction holding PGlite's lock. */
+  type Runner = Pick<PGlite, 'query' | 'exec'>;
+
+  const prepared = (runner: Runner, text: string): Promise<string> => {
     const known = names.get(text);
     if (known) {
       // Most recently used last, so the first key is the one to deallocate.
@@ -62,51 +65,71 @@ export async function withPreparedStatements(client: PGlite): Promise<PGlite> {
       return known;
     }
     const name = `samvad_s${next++}`;
-    const preparing = client.exec(`PREPARE ${name} AS ${text}`).then(() => name);
+    // PREPARE outlives a transaction's rollback, so one made inside a transaction is kept.
+    const preparing = runner.exec(`PREPARE ${name} AS ${text}`).then(() => name);
     names.set(text, preparing);
     preparing.catch(() => names.delete(text));
     if (names.size > MAX_STATEMENTS) {
       const [oldest, statement] = names.entries().next().value ?? [];
       if (oldest !== undefined && statement) {
         names.delete(oldest);
+        // Through the client, so it waits for any transaction using the statement to end.
         statement.then((old) => client.exec(`DEALLOCATE ${old}`)).catch(() => {});
       }
     }
     return preparing;
   };
 
-  const query = async <T>(
-    text: string,
-    params: unknown[] = [],
-    options?: QueryOptions,
-  ): Promise<Results<T>> => {
-    const args = PREPARABLE.test(text) && !text.includes(';') ? literals(params) : null;
-    if (!args) return client.query<T>(text, params, options);
-    let name: string;
-    try {
-      name = await prepared(text);
-    } catch {
-      // Not preparable after all: the extended protocol gives its usual answer or error.
-      return client.query<T>(text, params, options);
-    }
-    const call = args.length > 0 ? `EXECUTE ${name}(${args.join(', ')})` : `EXECUTE ${name}`;
-    let results: Results[];
-    try {
-      results = await client.exec(call, options);
-    } catch (error) {
-      // Deallocated by the cache meanwhile (invalid_sql_statement_name): run it as before.
-      if ((error as { code?: string }).code === '26000')
-        return client.query<T>(text, params, options);
-      throw error;
-    }
-    const [result] = results;
-    if (!result) throw new Error(`EXECUTE ${name} returned no result`);
-    return result as Results<T>;
-  };
+  const queryOn =
+    (runner: Runner) =>
+    async <T>(
+      text: string,
+      params: unknown[] = [],
+      options?: QueryOptions,
+    ): Promise<Results<T>> => {
+      const args = PREPARABLE.test(text) && !text.includes(';') ? literals(params) : null;
+      if (!args) return runner.query<T>(text, params, options);
+      let name: string;
+      try {
+        name = await prepared(runner, text);
+      } catch {
+        // Not preparable after all: the extended protocol gives its usual answer or error.
+        return runner.query<T>(text, params, options);
+      }
+      const call = args.length > 0 ? `EXECUTE ${name}(${args.join(', ')})` : `EXECUTE ${name}`;
+      let results: Results[];
+      try {
+        results = await runner.exec(call, options);
+      } catch (error) {
+        // Deallocated by the cache meanwhile (invalid_sql_statement_name; never inside a
+        // transaction, which holds the lock the DEALLOCATE waits for): run it as before.
+        if ((error as { code?: string }).code === '26000') {
+          return runner.query<T>(text, params, options);
+        }
+        throw error;
+      }
+      const [result] = results;
+      if (!result) throw new Error(`EXECUTE ${name} returned no result`);
+      return result as Results<T>;
+    };
 
+  /** `target` with `query` answered from prepared statements; its other members its own. */
+  const withQuery = <R extends object>(target: R, query: unknown): R =>
+    new Proxy(target, {
+      get(object, property) {
+        if (property === 'query') return query;
+        const value = Reflect.get(object, property, object);
+        return typeof value === 'function' ? value.bind(object) : value;
+      },
+    });
+
+  const transaction: PGlite['transaction'] = (callback) =>
+    client.transaction((tx) => callback(withQuery(tx, queryOn(tx))));
+  const query = queryOn(client);
   return new Proxy(client, {
     get(target, property) {
       if (property === 'query') return query;
+      if (property === 'transaction') return transaction;
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
