@@ -1,10 +1,11 @@
-// `npm run bench:web [-- --runs 3] [--no-lighthouse] [--json <file>]`
+// `npm run bench:web [-- --runs 3] [--no-lighthouse] [--json <file>] [--reports <folder>]`
 // The web app's performance figures against the issue's targets: first-load JavaScript per route
 // (from a production build's manifest, gzip level 9 and brotli 11), and Lighthouse's mobile
 // preset (performance, accessibility) on pages served by the real server in production mode.
-// Builds into a temporary folder: apps/web/dist is left alone.
+// Builds into a temporary folder: apps/web/dist is left alone. --reports keeps every Lighthouse
+// run's full report (JSON) in the given folder.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,6 +43,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'no-lighthouse': { type: 'boolean', default: false },
     json: { type: 'string' },
+    reports: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -103,13 +105,16 @@ try {
     try {
       await waitUntilReady(server, 60_000);
       step(`Server on ${server.url}; Lighthouse ${runs}× each of ${LIGHTHOUSE_PAGES.length} pages`);
+      const reportDir = values.reports ? path.resolve(values.reports) : undefined;
+      if (reportDir) mkdirSync(reportDir, { recursive: true });
       lighthouse = await lighthouseRuns(
         LIGHTHOUSE_PAGES.map(({ label, path: p }) => ({ label, url: `${server.url}${p}` })),
         runs,
         (label, run, s) =>
           step(
-            `${label} run ${run}: performance ${s.performance}, accessibility ${s.accessibility}, LCP ${ms(s.metrics.lcpMs)}, TBT ${ms(s.metrics.tbtMs)}`,
+            `${label} run ${run}: performance ${s.performance}, accessibility ${s.accessibility}, FCP ${ms(s.metrics.fcpMs)}, LCP ${ms(s.metrics.lcpMs)}, TBT ${ms(s.metrics.tbtMs)}`,
           ),
+        reportDir,
       );
     } finally {
       const code = await stopServer(server);
@@ -201,7 +206,7 @@ if (lighthouse) {
         const m = p.median.metrics;
         return [
           p.label,
-          `${p.median.performance}${p.label === '/chat' ? mark(met.performance) : ''}`,
+          `${p.median.performance}${mark(met.performance)}`,
           `${p.median.accessibility}${p.label === '/chat' ? mark(met.accessibility) : ''}`,
           ms(m.fcpMs),
           ms(m.lcpMs),
@@ -216,6 +221,8 @@ if (lighthouse) {
       }),
     ),
   );
+  console.log(`\nLCP element (median run):`);
+  for (const p of lh.pages) console.log(`  ${p.label}: ${p.lcpElement ?? 'not reported'}`);
   const chatPage = lh.pages.find((p) => p.label === '/chat');
   if (chatPage) {
     const firstLoad = new Set(chat.chunks.map((c) => `/${c.file}`));
@@ -240,12 +247,19 @@ if (lighthouse) {
         .map(([k, v]) => `${k} ${k === 'CLS' ? v.toFixed(3) : `${Math.round(v)} ms`}`)
         .join(', ');
       console.log(
-        `  · ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ''}${savings ? ` (saves ${savings})` : ''}`,
+        `  · ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ''}${savings ? ` (saves ${savings})` : ''}${f.items?.length ? `\n      ${f.items.join('\n      ')}` : ''}`,
       );
     }
   }
 }
 const chatLighthouse = lighthouse?.pages.find((p) => p.label === '/chat');
+/** Issue #22 item 5: every measured page, not /chat alone. */
+const pagePerformance = Object.fromEntries(
+  (lighthouse?.pages ?? []).map((p) => [
+    p.label,
+    { value: p.median.performance, met: pageMet(p).performance },
+  ]),
+);
 const targets = {
   chatFirstLoadGzip: {
     target: `≤ ${kB(TARGETS.chatFirstLoadGzipBytes)}`,
@@ -264,11 +278,16 @@ const targets = {
     value: chatLighthouse?.median.accessibility ?? null,
     met: chatLighthouse ? pageMet(chatLighthouse).accessibility : null,
   },
+  pagePerformance: { target: `≥ ${TARGETS.performance}`, pages: pagePerformance },
 };
 console.log(
   `\nTargets: /chat first-load JS ${kB(chat.total.gzip)} gzip (${(chat.total.gzip / 1024).toFixed(1)} KiB) ${targets.chatFirstLoadGzip.target}${mark(chatMet)} (≤ 150 KiB${mark(targets.chatFirstLoadGzip.metAsKiB)}); ` +
     `Lighthouse /chat performance ${targets.chatPerformance.value ?? '–'} ${targets.chatPerformance.target}${mark(targets.chatPerformance.met)}, ` +
-    `accessibility ${targets.chatAccessibility.value ?? '–'} ${targets.chatAccessibility.target}${mark(targets.chatAccessibility.met)}`,
+    `accessibility ${targets.chatAccessibility.value ?? '–'} ${targets.chatAccessibility.target}${mark(targets.chatAccessibility.met)}` +
+    Object.entries(pagePerformance)
+      .filter(([label]) => label !== '/chat')
+      .map(([label, p]) => `; ${label} performance ${p.value ?? '–'}${mark(p.met)}`)
+      .join(''),
 );
 
 const jsonFile = recordFile('web', values.json);

@@ -63,15 +63,21 @@ function fileBytes(outDir: string, url: string): number {
   return statSync(path.join(outDir, url.replace(/^\//, ''))).size;
 }
 
-/** Every @font-face of the given built stylesheets. */
+/**
+ * Every @font-face of the given built stylesheets that fetches a file: a face of installed fonts
+ * alone (`src: local(…)`, the web fonts' stand-ins while they load) downloads nothing.
+ */
 export function declaredFonts(outDir: string, cssFiles: readonly string[]): DeclaredFont[] {
   return cssFiles.flatMap((file) => {
     const css = readFileSync(path.join(outDir, file), 'utf8');
-    return [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map(([, block = '']) => {
+    return [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].flatMap(([, block = '']) => {
       const src = property(block, 'src') ?? '';
       const urls = [...src.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)].map((m) => m[1] ?? '');
       const url = urls.find((u) => /\.woff2(?:[?#]|$)/.test(u)) ?? urls[0];
-      if (!url) throw new Error(`@font-face without a url in ${file}: ${block}`);
+      if (!url) {
+        if (/local\(/.test(src)) return [];
+        throw new Error(`@font-face without a url in ${file}: ${block}`);
+      }
       const range = property(block, 'unicode-range');
       return {
         family: (property(block, 'font-family') ?? '').replace(/^["']|["']$/g, ''),

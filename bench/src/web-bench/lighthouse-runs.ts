@@ -2,6 +2,8 @@
  * Lighthouse's default (mobile, simulated throttling) navigation runs, performance and
  * accessibility only, in Debian's Chromium: one browser, several runs per page, medians.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 
@@ -46,6 +48,8 @@ export type PageResult = {
   median: Omit<RunSummary, 'runWarnings' | 'scripts' | 'fonts' | 'textWireRatio'>;
   /** From the run with the median performance score. */
   accessibilityFailures: Finding[];
+  /** The element Lighthouse took for the largest contentful paint (selector and snippet). */
+  lcpElement: string | null;
   performanceFindings: Finding[];
   scripts: RunSummary['scripts'];
   fonts: RunSummary['fonts'];
@@ -117,6 +121,16 @@ function itemLabels(audit: Result['audits'][string], limit = 4): string[] {
   return labels.slice(0, limit);
 }
 
+/** The LCP element, from the LCP breakdown insight (a list: the subparts table, then the node). */
+function lcpElement(lhr: Result): string | null {
+  const details = lhr.audits['lcp-breakdown-insight']?.details;
+  if (details?.type !== 'list') return null;
+  for (const item of details.items) {
+    if (item.type === 'node') return `${item.selector ?? ''} ${item.snippet ?? ''}`.trim();
+  }
+  return null;
+}
+
 function findings(lhr: Result): Pick<PageResult, 'accessibilityFailures' | 'performanceFindings'> {
   type Audit = Result['audits'][string];
   const audits = (refs: readonly { id: string; group?: string }[] | undefined): Audit[] =>
@@ -154,11 +168,16 @@ function findings(lhr: Result): Pick<PageResult, 'accessibilityFailures' | 'perf
   return { accessibilityFailures, performanceFindings };
 }
 
-/** Runs every page `runs` times, pages interleaved so that drift spreads evenly. */
+/**
+ * Runs every page `runs` times, pages interleaved so that drift spreads evenly. With
+ * `reportDir`, each run's full Lighthouse report is written there as JSON (for the trace-level
+ * detail the summary leaves out).
+ */
 export async function lighthouseRuns(
   pages: readonly { label: string; url: string }[],
   runs: number,
   onRun: (label: string, run: number, summary: RunSummary) => void,
+  reportDir?: string,
 ): Promise<LighthouseReport> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
@@ -180,6 +199,10 @@ export async function lighthouseRuns(
           throw new Error(`Lighthouse on ${page.url}: ${result.lhr.runtimeError.message}`);
         }
         lhrs[i]?.push(result.lhr);
+        if (reportDir) {
+          const name = page.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+          writeFileSync(path.join(reportDir, `${name}-${run}.json`), JSON.stringify(result.lhr));
+        }
         onRun(page.label, run, summarize(result.lhr));
       }
     }
@@ -215,6 +238,7 @@ export async function lighthouseRuns(
           scripts: summarize(medianRun).scripts,
           fonts: summarize(medianRun).fonts,
           textWireRatio: summarize(medianRun).textWireRatio,
+          lcpElement: lcpElement(medianRun),
           ...findings(medianRun),
         };
       }),

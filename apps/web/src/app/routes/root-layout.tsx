@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/api/get-session.ts';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
@@ -8,11 +8,12 @@ import { usePersona } from '../../features/persona/api/get-persona.ts';
 import { usePersonaDocumentMeta } from '../../features/persona/hooks/use-persona-document-meta.ts';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
 import { BANNED_PATH, clearBanDetails, readBanDetails } from '../../shared/lib/ban-details.ts';
+import { useToast } from '../../shared/toast/toast-store.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { RouteError } from './route-error.tsx';
 import { SessionError } from './session-error.tsx';
 
-// Toasts never show on first paint; their Radix code loads right after it (queued toasts wait).
+// Toasts never show on first paint; their Radix code loads with the first toast (it waits).
 const Toaster = lazy(() =>
   import('../../shared/toast/toaster.tsx').then((module) => ({ default: module.Toaster })),
 );
@@ -82,10 +83,24 @@ export function RootLayout() {
         </header>
       )}
       {page}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <ToasterOnDemand />
     </div>
+  );
+}
+
+/**
+ * The toasts, from the first one on: until then their code (Radix Toast) is not loaded at all,
+ * so it takes no part in loading the page.
+ */
+function ToasterOnDemand() {
+  const { toasts } = useToast();
+  const [needed, setNeeded] = useState(false);
+  if (toasts.length > 0 && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }
 

@@ -34,7 +34,7 @@ export function WelcomeScreen({ welcome, onAsk, composer, disabled = false }: We
   return (
     <div className="min-h-0 flex-1 overflow-y-auto">
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 pt-16 pb-8 sm:px-6 md:pt-24">
-        <header className="flex flex-col items-center gap-3 text-center animate-fade-up">
+        <header className="flex flex-col items-center gap-3 text-center animate-rise">
           <h1 className="font-serif text-3xl font-semibold tracking-tight text-balance sm:text-4xl">
             {welcome.title}
           </h1>

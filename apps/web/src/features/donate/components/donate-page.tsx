@@ -35,7 +35,7 @@ export function DonatePage({ persona, notice }: DonatePageProps) {
       {persona && !donation && <DonationsNotSetUp productName={persona.productName} />}
       {persona && donation ? (
         <>
-          <header className="flex animate-fade-up flex-col items-start gap-4">
+          <header className="flex animate-rise flex-col items-start gap-4">
             <p className="inline-flex items-center gap-2 rounded-full border border-border bg-card/60 px-3.5 py-1.5 text-xs font-medium tracking-wide text-muted-foreground backdrop-blur-sm sm:text-[0.8125rem]">
               <HeartHandshake aria-hidden className="size-3.5 text-accent" />
               Support {persona.productName}
@@ -51,10 +51,10 @@ export function DonatePage({ persona, notice }: DonatePageProps) {
               away for anyone who wants to read them.
             </p>
           </header>
-          <div className="animate-fade-up [animation-delay:80ms]">
+          <div className="animate-rise [animation-delay:80ms]">
             <UpiDonationCard donation={donation} />
           </div>
-          <div className="animate-fade-up [animation-delay:160ms]">
+          <div className="animate-rise [animation-delay:160ms]">
             <DonationBills answerer={persona.answerer} />
           </div>
           <p className="text-center font-serif text-lg text-muted-foreground italic">
@@ -71,7 +71,7 @@ export function DonatePage({ persona, notice }: DonatePageProps) {
 /** The page without donation settings: says so, and where an administrator sets them. */
 function DonationsNotSetUp({ productName }: { productName: string }) {
   return (
-    <header className="flex animate-fade-up flex-col items-start gap-4">
+    <header className="flex animate-rise flex-col items-start gap-4">
       <p className="inline-flex items-center gap-2 rounded-full border border-border bg-card/60 px-3.5 py-1.5 text-xs font-medium tracking-wide text-muted-foreground backdrop-blur-sm sm:text-[0.8125rem]">
         <HeartHandshake aria-hidden className="size-3.5 text-accent" />
         Support {productName}

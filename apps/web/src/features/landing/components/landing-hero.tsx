@@ -15,7 +15,7 @@ interface LandingHeroProps {
 /** The landing page's centre: who it is about, the typing headline, the tagline, the actions. */
 export function LandingHero({ persona, notice, actions, footnote }: LandingHeroProps) {
   return (
-    <section className="mx-auto flex w-full max-w-3xl animate-fade-up flex-col items-center text-center">
+    <section className="mx-auto flex w-full max-w-3xl animate-rise flex-col items-center text-center">
       {persona ? (
         <>
           <p className="mb-6 inline-flex items-center gap-2 rounded-full border border-border bg-card/60 px-3.5 py-1.5 text-xs font-medium tracking-wide text-muted-foreground backdrop-blur-sm sm:mb-8 sm:text-[0.8125rem]">
