@@ -11,10 +11,10 @@ const persona = personaSchema.parse({
   reformerName: 'A. Reformer',
   headlineLines: ['Line'],
   tagline: 'Tagline',
-  description: 'Description',
+  description: 'Answers from "the writings" & speeches <b>only</b>',
 });
 const INDEX =
-  '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body></body></html>';
+  '<!doctype html><html><head><meta name="description" content="" /><title></title><script type="module" src="/assets/index-1.js"></script></head><body></body></html>';
 
 function distWithManifest() {
   const dir = mkdtempSync(path.join(tmpdir(), 'samvad-shell-'));
@@ -33,6 +33,17 @@ function distWithManifest() {
 }
 
 describe('the page shell', () => {
+  it('gives every page the persona as its title and description, escaped', () => {
+    const page = createPageShell(distWithManifest(), Buffer.from(INDEX), persona)('/chat');
+    const html = page.raw.toString();
+    expect(html).toContain(
+      '<title>Test &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>',
+    );
+    expect(html).toContain(
+      '<meta name="description" content="Answers from &quot;the writings&quot; &amp; speeches &lt;b&gt;only&lt;/b&gt;" />',
+    );
+  });
+
   it("preloads the page's own chunks, not the entry's, and inlines the persona safely", () => {
     const pageFor = createPageShell(distWithManifest(), Buffer.from(INDEX), persona);
     const chat = pageFor('/chat').raw.toString();

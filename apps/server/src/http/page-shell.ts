@@ -8,9 +8,11 @@ type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
 export type EncodedPage = { raw: Buffer; br: Buffer; gzip: Buffer };
 
 /**
- * index.html as each page needs it: the persona texts inlined (the first screen needs them, and
- * a JSON script is data, not code, so the Content-Security-Policy still forbids inline scripts)
- * and modulepreload links for the page's code. Built once per page kind, compressed once.
+ * index.html as each page needs it: the persona's name and description as the title and meta
+ * description (what a link preview or a search result shows before any script runs), the persona
+ * texts inlined (the first screen needs them, and a JSON script is data, not code, so the
+ * Content-Security-Policy still forbids inline scripts) and modulepreload links for the page's
+ * code. Built once per page kind, compressed once.
  */
 export function createPageShell(distDir: string, indexHtml: Buffer, persona: Persona) {
   const manifest = readManifest(distDir);
@@ -34,7 +36,14 @@ export function createPageShell(distDir: string, indexHtml: Buffer, persona: Per
       .filter((key) => !inEntry.has(key))
       .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
       .join('');
-    const html = indexHtml.toString('utf8').replace('</head>', `${links}${personaScript}</head>`);
+    const html = indexHtml
+      .toString('utf8')
+      .replace('<title></title>', `<title>${escapeHtml(persona.productName)}</title>`)
+      .replace(
+        '<meta name="description" content="" />',
+        `<meta name="description" content="${escapeHtml(persona.description)}" />`,
+      )
+      .replace('</head>', `${links}${personaScript}</head>`);
     const raw = Buffer.from(html);
     const page = { raw, br: brotliCompressSync(raw), gzip: gzipSync(raw, { level: 9 }) };
     cache.set(module, page);
@@ -52,4 +61,17 @@ function collect(manifest: Record<string, ManifestChunk>, key: string, into: Set
   if (into.has(key)) return;
   into.add(key);
   for (const imported of manifest[key]?.imports ?? []) collect(manifest, imported, into);
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text for an HTML element or a quoted attribute. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
