@@ -100,15 +100,24 @@ export function toast(page: Page, title: string): Locator {
  * it shows, axe's label-content-name-mismatch), reported to its owner, not the community's.
  */
 export async function expectNoSeriousAxeViolations(page: Page) {
-  // Entrance animations first: half-faded text would be judged at its passing contrast.
-  await page.evaluate(() =>
-    Promise.all(
+  // Entrance animations first: half-faded text would be judged at its passing contrast. Waited
+  // for until none starts within 150 ms of the last ending: a toast's code loads on first use, so
+  // it can begin fading in after an earlier wait had ended.
+  await page.evaluate(async () => {
+    const running = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (animation) =>
+            animation.effect?.getTiming().iterations !== Infinity &&
+            animation.playState !== 'finished',
+        );
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (running().length === 0) return;
+    }
+  });
   const result = await new AxeBuilder({ page }).exclude('[aria-label="Account menu"]').analyze();
   const serious = result.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
