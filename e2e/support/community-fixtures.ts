@@ -118,6 +118,9 @@ export async function expectNoSeriousAxeViolations(page: Page) {
       if (running().length === 0) return;
     }
   });
+  // A toast closes by itself after 5 s, fading out; one doing so while axe reads the page is
+  // judged half-transparent. The screen is what is scanned here: its toasts have gone first.
+  await expect(page.locator('[role="region"] li[data-state="open"]')).toHaveCount(0);
   const result = await new AxeBuilder({ page }).exclude('[aria-label="Account menu"]').analyze();
   const serious = result.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
