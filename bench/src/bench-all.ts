@@ -1,4 +1,5 @@
-// `npm run bench [-- --only retrieval,chat,api,ingestion,startup,web] [--corpus <dir>]`
+// `npm run bench [-- --only retrieval,hybrid,chat,chat-proxy,api,ingestion,startup,web]
+//    [--corpus <dir>]`
 // (with --only, the other areas are carried over from today's earlier record, marked as such)
 // Every benchmark, one after another, each in a process of its own (so none inherits another's
 // heap or JIT state), then one record of the day: bench/results/<date>.json with every figure
@@ -14,15 +15,25 @@ import { describeMachine } from './suite/run-record.ts';
 import type { SummaryRow } from './suite/summary-row.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
-/** In this order: the slow, quiet-machine measures first, the web build (CPU-heavy) last. */
+/**
+ * In this order: the slow, quiet-machine measures first, the web build (CPU-heavy) last.
+ * chat-proxy is the chat benchmark again as deployed: two instances on PostgreSQL behind nginx
+ * (needs nginx installed), 50 and 200 streams only.
+ */
 const AREAS = {
-  retrieval: { script: 'bench-retrieval.ts', nodeArgs: ['--expose-gc'], corpusArg: true },
-  hybrid: { script: 'bench-hybrid.ts', nodeArgs: [], corpusArg: true },
-  chat: { script: 'bench-chat.ts', nodeArgs: [], corpusArg: false },
-  api: { script: 'bench-api.ts', nodeArgs: [], corpusArg: false },
-  ingestion: { script: 'bench-ingestion.ts', nodeArgs: [], corpusArg: true },
-  startup: { script: 'bench-startup.ts', nodeArgs: [], corpusArg: true },
-  web: { script: 'bench-web.ts', nodeArgs: [], corpusArg: false },
+  retrieval: { script: 'bench-retrieval.ts', nodeArgs: ['--expose-gc'], args: [], corpusArg: true },
+  hybrid: { script: 'bench-hybrid.ts', nodeArgs: [], args: [], corpusArg: true },
+  chat: { script: 'bench-chat.ts', nodeArgs: [], args: [], corpusArg: false },
+  'chat-proxy': {
+    script: 'bench-chat.ts',
+    nodeArgs: [],
+    args: ['--instances', '2', '--database', 'postgres'],
+    corpusArg: false,
+  },
+  api: { script: 'bench-api.ts', nodeArgs: [], args: [], corpusArg: false },
+  ingestion: { script: 'bench-ingestion.ts', nodeArgs: [], args: [], corpusArg: true },
+  startup: { script: 'bench-startup.ts', nodeArgs: [], args: [], corpusArg: true },
+  web: { script: 'bench-web.ts', nodeArgs: [], args: [], corpusArg: false },
 } as const;
 type Area = keyof typeof AREAS;
 
@@ -56,10 +67,11 @@ type AreaOutcome = {
 };
 
 function runArea(area: Area, jsonFile: string): Promise<AreaOutcome> {
-  const { script, nodeArgs, corpusArg } = AREAS[area];
+  const { script, nodeArgs, args: scriptArgs, corpusArg } = AREAS[area];
   const args = [
     ...nodeArgs,
     path.join(import.meta.dirname, script),
+    ...scriptArgs,
     '--json',
     jsonFile,
     ...(corpusArg ? ['--corpus', corpus] : []),

@@ -1,61 +1,23 @@
 // `npm run bench:chat [-- --corpus <dir>] [--delay 200] [--interval 20] [--database pglite|postgres]
-//    [--log-level info] [--runs 3] [--profile <dir>] [--json <file>]`
+//    [--instances <n>] [--log-level info] [--runs 3] [--profile <dir>] [--json <file>]`
 // The real server (its own process, `node apps/server/src/main.ts`) answering with a loopback
 // OpenAI-compatible model whose first token comes after a fixed delay and whose tokens come at a
 // fixed rate. Measures the server's added time to first token (the client's first token less the
 // model's delay) at 1, 50 and 200 concurrent streams, and the server's memory per open stream.
 // Each level runs `--runs` times, alternating with the same level against a bare node:http relay
 // of the same model (chat-bench/bare-relay.ts, the reference); each figure is the runs' median.
+//
+// --instances <n> (with --database postgres) measures the deployment of docs/deploy.md instead:
+// n server processes on one PostgreSQL database behind nginx with deploy/nginx/samvad.conf, at 50
+// and 200 streams, against n bare relays behind the same nginx configuration; no memory figure.
+// Needs nginx (on PATH, in /usr/sbin, or NGINX=<path>). Record: bench/results/chat-proxy-<date>.json
+// (chat-bench/proxy-run.ts).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  freePort,
-  spawnServer,
-  stopServer,
-  waitUntilReady,
-} from '@samvad/server/test/support/server-process.ts';
-import { chatTarget } from './chat-bench/chat-client.ts';
-import { attachInspector } from './chat-bench/inspector.ts';
-import {
-  type Bench,
-  type LevelResult,
-  measureMemory,
-  QUESTIONS,
-  runLevel,
-} from './chat-bench/levels.ts';
-import {
-  chatSummary,
-  medianLevel,
-  type RelayProcess,
-  startRelay,
-} from './chat-bench/relay-reference.ts';
-import {
-  BUSY_MACHINE_CORES,
-  latencyTable,
-  memoryTable,
-  TTFT_P95_TARGETS_MS,
-  targetMet,
-} from './chat-bench/report.ts';
-import { prepareServerData } from './chat-bench/server-data.ts';
-import { startStubModel } from './chat-bench/stub-model.ts';
-import { redact, referenceServer } from './retrieval-bench/postgres-reference.ts';
-import { describeMachine, recordFile, warnWhenBusy, writeRecord } from './suite/run-record.ts';
-
-/**
- * Concurrent streams per level, and how they are kept concurrent (levels.ts): steady, each client
- * times `rounds` answers after an untimed first; burst, `rounds` rounds of all at once.
- */
-const LEVELS = [
-  { streams: 1, shape: 'steady', rounds: 30 },
-  { streams: 50, shape: 'steady', rounds: 4 },
-  { streams: 50, shape: 'burst', rounds: 4 },
-  { streams: 200, shape: 'steady', rounds: 3 },
-  { streams: 200, shape: 'burst', rounds: 3 },
-] as const;
-const MEMORY_STREAMS = 200;
-/** The model's pause after the first token while memory is read: the streams stay open. */
-const HOLD_INTERVAL_MS = 30_000;
-const WARMUP_SEQUENTIAL = 5;
+import { runDirect } from './chat-bench/direct-run.ts';
+import { findNginx } from './chat-bench/nginx-proxy.ts';
+import { runThroughProxy } from './chat-bench/proxy-run.ts';
+import type { ChatBenchOptions } from './chat-bench/run-setup.ts';
 
 const wallStarted = performance.now();
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -65,6 +27,8 @@ const { values } = parseArgs({
     delay: { type: 'string', default: '200' },
     interval: { type: 'string', default: '20' },
     database: { type: 'string', default: 'pglite' },
+    /** Server processes behind nginx; without it, one process reached directly. */
+    instances: { type: 'string' },
     'log-level': { type: 'string', default: 'info' },
     runs: { type: 'string', default: '3' },
     /** A folder for a CPU profile of the server (node --cpu-prof), written when it stops. */
@@ -72,203 +36,48 @@ const { values } = parseArgs({
     json: { type: 'string' },
   },
 });
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(2);
+};
 const whole = (name: string, raw: string) => {
   const n = Number(raw);
-  if (!Number.isSafeInteger(n) || n < 0) {
-    console.error(`--${name} must be a whole number of milliseconds, got ${raw}`);
-    process.exit(2);
-  }
+  if (!Number.isSafeInteger(n) || n < 0) fail(`--${name} must be a whole number, got ${raw}`);
   return n;
 };
 if (values.database !== 'pglite' && values.database !== 'postgres') {
-  console.error('--database takes pglite (embedded, the default) or postgres');
-  process.exit(2);
+  fail('--database takes pglite (embedded, the default) or postgres');
 }
-const timing = {
-  firstTokenDelayMs: whole('delay', values.delay),
-  tokenIntervalMs: whole('interval', values.interval),
-};
-const RUNS = whole('runs', values.runs) || 1;
-const maxStreams = Math.max(MEMORY_STREAMS, ...LEVELS.map((level) => level.streams));
-const postgres = values.database === 'postgres' ? referenceServer() : null;
-const step = (message: string) => console.log(`· ${message}`);
-
-const busyBefore = await warnWhenBusy('the timings will not be reliable');
-const stub = await startStubModel(timing);
-const port = await freePort();
-const inspectorPort = await freePort();
-step(
-  `Preparing the server's data: ${path.relative(process.cwd(), values.corpus) || values.corpus} ingested, ${maxStreams} members (${postgres ? `PostgreSQL at ${redact(postgres.url)}` : 'embedded PGlite'})`,
-);
-const data = await prepareServerData({
+const options: ChatBenchOptions = {
   corpus: values.corpus,
-  members: maxStreams,
-  port,
-  llmBaseUrl: stub.baseUrl,
-  logLevel: values['log-level'],
-  postgresUrl: postgres?.url ?? null,
-});
-const server = spawnServer({
-  ...data.env,
-  // The inspector stays off until the memory measurement turns it on (inspector.ts).
-  NODE_OPTIONS: [
-    `--inspect-port=127.0.0.1:${inspectorPort}`,
-    ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : []),
-  ].join(' '),
-});
-const levels: LevelResult[] = [];
-const relayLevels: LevelResult[] = [];
-let relay: RelayProcess | null = null;
-let serverLog = '';
-let memory: Awaited<ReturnType<typeof measureMemory>>;
-try {
-  await waitUntilReady(server);
-  const serverPid = server.child.pid;
-  if (serverPid === undefined) throw new Error('the server process has no pid');
-  const bench: Bench = {
-    target: chatTarget(server.url, maxStreams),
-    tokens: data.tokens,
-    stub,
-    serverPid,
-    timing,
-  };
-  step(
-    `Server pid ${serverPid} on ${server.url}; ${data.files.length} files, ${data.chunks} chunks; model: first token after ${timing.firstTokenDelayMs} ms, then one every ${timing.tokenIntervalMs} ms`,
-  );
-  step(`Warming up: ${WARMUP_SEQUENTIAL} sequential streams`);
-  const warmup = [await runLevel(bench, 1, WARMUP_SEQUENTIAL, 'burst')];
-  // Memory first, while the server has only seen one stream at a time: after a burst of 200, V8
-  // keeps the heap it grew, and later streams fit in it without showing in RSS.
-  step(`Memory: ${MEMORY_STREAMS} streams held open after their first token`);
-  const inspector = await attachInspector(serverPid, inspectorPort);
-  try {
-    memory = await measureMemory(bench, MEMORY_STREAMS, HOLD_INTERVAL_MS, inspector);
-  } finally {
-    inspector.close();
-  }
-  step(`Warming up: ${maxStreams} streams at once`);
-  warmup.push(await runLevel(bench, maxStreams, 1, 'burst'));
-  const warmupErrors = warmup.flatMap((level) => level.errorExamples);
-  if (warmupErrors.length > 0) throw new Error(`warm-up failed: ${warmupErrors.join('; ')}`);
-  relay = await startRelay(await freePort(), stub.baseUrl);
-  const relayBench: Bench = {
-    ...bench,
-    target: chatTarget(relay.url, maxStreams),
-    serverPid: relay.pid,
-  };
-  step(`Reference: bare node:http relay pid ${relay.pid} on ${relay.url}, warming up`);
-  await runLevel(relayBench, maxStreams, 1, 'burst');
-  const oursRuns = LEVELS.map(() => [] as LevelResult[]);
-  const relayRuns = LEVELS.map(() => [] as LevelResult[]);
-  for (let run = 1; run <= RUNS; run++) {
-    for (const [i, { streams, shape, rounds }] of LEVELS.entries()) {
-      step(
-        `run ${run}/${RUNS}: ${
-          streams === 1
-            ? `1 stream at a time × ${rounds}`
-            : `${streams} concurrent streams, ${shape}, × ${rounds} ${shape === 'burst' ? 'rounds' : 'answers per client'}`
-        }, ours then the relay`,
-      );
-      oursRuns[i]?.push(await runLevel(bench, streams, rounds, shape));
-      relayRuns[i]?.push(await runLevel(relayBench, streams, rounds, shape));
-    }
-  }
-  levels.push(...oursRuns.map(medianLevel));
-  relayLevels.push(...relayRuns.map(medianLevel));
-} catch (error) {
-  console.error(`\nServer output (last 4000 characters):\n${server.output().slice(-4000)}`);
-  throw error;
-} finally {
-  serverLog = server.output();
-  const code = await stopServer(server);
-  if (code !== 0) console.warn(`The server exited with code ${code}`);
-  await relay?.stop();
-  await stub.close();
-  await data.cleanup();
-}
-
-const machine = describeMachine();
-console.log(
-  `\nMachine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}; server on ${data.database}, LOG_LEVEL=${values['log-level']}, NODE_ENV=production`,
-);
-console.log(
-  `Model stub: first token after ${timing.firstTokenDelayMs} ms, one token every ${timing.tokenIntervalMs} ms, ~${levels[0]?.tokensPerStream.toFixed(0)} tokens per answer. steady: N clients asking again as soon as an answer ends (starts spread over one answer); burst: N sent at the same instant, per round. Milliseconds.`,
-);
-console.log(
-  `\nOurs (median of ${RUNS} run${RUNS === 1 ? '' : 's'} per figure):\n${latencyTable(levels)}`,
-);
-console.log(`\nReference, the bare node:http relay:\n${latencyTable(relayLevels)}`);
-console.log(
-  '\nadded TTFT = first token at the client − send − model delay; to model = send → the model has the request (auth, limits, retrieval, prompt); model→client = model has it → first token at the client, less the model delay.',
-);
-for (const level of levels) {
-  if (level.errors > 0) console.log(`${level.streams} streams: ${level.errorExamples.join('; ')}`);
-}
-const serverErrors = serverLog.split('\n').filter((line) => /"level":(50|60)/.test(line));
-if (serverErrors.length > 0) {
-  console.log(
-    `Server errors (${serverErrors.length}), the first: ${serverErrors[0]?.slice(0, 1500)}`,
-  );
-}
-const busiest = Math.max(...levels.map((level) => level.cpuCores.others));
-if (busiest > BUSY_MACHINE_CORES) {
-  console.log(
-    `WARNING: other processes${data.database === 'postgres' ? ' (PostgreSQL included)' : ''} kept up to ${busiest.toFixed(2)} cores busy during a level: unless that is the database, the machine was not quiet and the timings are not reliable.`,
-  );
-}
-const loopMax = Math.max(...levels.map((level) => level.benchLoopDelayMs.max));
-console.log(
-  `Bench process (client + model stub) event-loop delay, worst: ${loopMax.toFixed(1)} ms`,
-);
-console.log(`\n${memoryTable(memory)}`);
-console.log(
-  `${memory.streams} streams held open: ${memory.firstTokens} first tokens, ${memory.upstreamAborts} upstream requests cancelled by the server when the clients left, ${memory.errors} errors. Live = heap used + external after a full GC, read through the inspector${data.database === 'pglite' ? "; external is mostly PGlite's WebAssembly memory" : ''}.`,
-);
-
-const jsonFile = recordFile('chat', values.json);
-const result = {
-  benchmark: 'chat',
-  date: new Date().toISOString(),
-  machine,
-  settings: {
-    model: { ...timing, answer: 'quoteBestPassage: ~40 words of the best passage, cites it' },
-    levels: LEVELS,
-    warmup: { sequential: WARMUP_SEQUENTIAL, burst: maxStreams },
-    memory: { streams: MEMORY_STREAMS, holdIntervalMs: HOLD_INTERVAL_MS },
-    database: data.database,
-    logLevel: values['log-level'],
-    nodeEnv: 'production',
-    corpus: {
-      folder: values.corpus,
-      files: data.files.map((f) => path.basename(f)),
-      chunks: data.chunks,
-    },
-    questions: QUESTIONS,
-    members: data.tokens.length,
-    runs: RUNS,
-    reference: 'bare node:http relay of the same model (chat-bench/bare-relay.ts), own process',
+  timing: {
+    firstTokenDelayMs: whole('delay', values.delay),
+    tokenIntervalMs: whole('interval', values.interval),
   },
-  levels,
-  relayLevels,
-  summary: chatSummary(levels, relayLevels, memory),
-  memory,
-  targets: levels.flatMap((level) => {
-    const p95Ms = TTFT_P95_TARGETS_MS[level.streams];
-    if (p95Ms === undefined) return [];
-    const { streams, shape } = level;
-    return [
-      {
-        streams,
-        shape,
-        addedTtftP95Ms: p95Ms,
-        measuredP95Ms: level.addedTtftMs.p95,
-        met: targetMet(level),
-      },
-    ];
-  }),
-  otherProcessesCoresBefore: busyBefore,
-  upstream: { requests: stub.received.size, untagged: stub.untagged, completed: stub.completed },
-  serverErrors: serverErrors.length,
-  wallSeconds: (performance.now() - wallStarted) / 1000,
+  database: values.database === 'postgres' ? 'postgres' : 'pglite',
+  logLevel: values['log-level'],
+  runs: whole('runs', values.runs) || 1,
+  profile: values.profile,
+  json: values.json,
+  wallStarted,
 };
-writeRecord(jsonFile, result);
+
+if (values.instances === undefined) {
+  await runDirect(options);
+} else {
+  const instances = whole('instances', values.instances);
+  if (instances < 1)
+    fail('--instances takes the number of server processes behind nginx, 1 or more');
+  // PGlite admits one process per data folder: several instances need a shared PostgreSQL.
+  if (options.database !== 'postgres') {
+    fail('--instances needs --database postgres: the instances share one PostgreSQL database');
+  }
+  if (options.profile) fail('--profile profiles the single process; leave out --instances');
+  let nginx = '';
+  try {
+    nginx = findNginx();
+  } catch (error) {
+    fail(`--instances: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  await runThroughProxy(options, { instances, nginx });
+}

@@ -31,7 +31,10 @@ export type Bench = {
   target: ChatTarget;
   tokens: string[];
   stub: StubModel;
-  serverPid: number;
+  /** The server's processes: one, or each instance behind the proxy. */
+  serverPids: readonly number[];
+  /** Processes whose CPU is reported one by one (each instance, the proxy's master and workers). */
+  processGroups?: Readonly<Record<string, readonly number[]>>;
   timing: StubTiming;
 };
 
@@ -74,7 +77,13 @@ export type LevelResult = {
   tokensPerStream: number;
   serverCpuMsPerRequest: number;
   /** Cores busy on average: the server, this process (client + model), everything else. */
-  cpuCores: { server: number; bench: number; others: number };
+  cpuCores: {
+    server: number;
+    bench: number;
+    others: number;
+    /** Per group of Bench.processGroups, when it has them. */
+    processes?: Record<string, number>;
+  };
   /** How late the bench's own event loop ran (client and model share it): p99 and max. */
   benchLoopDelayMs: { p99: number; max: number };
 };
@@ -87,7 +96,7 @@ export async function runLevel(
 ): Promise<LevelResult> {
   const { firstTokenDelayMs: delay, tokenIntervalMs: interval } = bench.timing;
   const loop = monitorEventLoopDelay({ resolution: 5 });
-  const cpu = cpuShares(bench.serverPid);
+  const cpu = cpuShares(bench.serverPids, bench.processGroups);
   loop.enable();
   const results: Timed[] = [];
   const untimed: Timed[] = [];
@@ -132,7 +141,12 @@ export async function runLevel(
     addedTotalMs: percentiles(good.map((r) => r.endedAt - r.sentAt - paced(r))),
     tokensPerStream: good.reduce((sum, r) => sum + r.tokens, 0) / Math.max(1, good.length),
     serverCpuMsPerRequest: shares.serverMs / (results.length + untimed.length),
-    cpuCores: { server: shares.server, bench: shares.bench, others: shares.others },
+    cpuCores: {
+      server: shares.server,
+      bench: shares.bench,
+      others: shares.others,
+      ...(bench.processGroups ? { processes: shares.groups } : {}),
+    },
     benchLoopDelayMs: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
   };
 }
@@ -173,7 +187,8 @@ export async function measureMemory(
   inspector: Inspector | null,
 ): Promise<MemoryResult> {
   bench.stub.setTiming({ ...bench.timing, tokenIntervalMs: holdIntervalMs });
-  const pid = bench.serverPid;
+  const [pid, ...more] = bench.serverPids;
+  if (pid === undefined || more.length > 0) throw new Error('memory is measured on one process');
   const read = async () => ({
     live: (await inspector?.liveMemory()) ?? null,
     rss: await settledResidentBytes(pid),

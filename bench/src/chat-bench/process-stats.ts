@@ -47,26 +47,42 @@ export function ownCpuMilliseconds(): number {
 }
 
 /**
- * Where the machine's CPU went over a span, in cores (1 = one core busy all along): the server,
- * this process (client and model), and everything else (a database server, other work).
+ * Where the machine's CPU went over a span, in cores (1 = one core busy all along): the server
+ * (its processes together), this process (client and model), each named group of processes the
+ * bench also started (an instance, the proxy), and everything else (a database server, other work).
  */
-export function cpuShares(pid: number) {
+export function cpuShares(
+  server: number | readonly number[],
+  groups: Readonly<Record<string, readonly number[]>> = {},
+) {
+  const serverPids = typeof server === 'number' ? [server] : server;
+  const sum = (pids: readonly number[]) =>
+    pids.reduce((total, pid) => total + cpuMilliseconds(pid), 0);
+  // A pid in a group and in the server counts once towards what is not "others".
+  const watched = [...new Set([...serverPids, ...Object.values(groups).flat()])];
+  const groupMs = () => Object.entries(groups).map(([name, pids]) => [name, sum(pids)] as const);
   const started = {
     at: performance.now(),
-    server: cpuMilliseconds(pid),
+    server: sum(serverPids),
+    watched: sum(watched),
+    groups: new Map(groupMs()),
     own: ownCpuMilliseconds(),
     all: machineBusyMilliseconds(),
   };
   return () => {
     const wall = performance.now() - started.at;
-    const server = cpuMilliseconds(pid) - started.server;
+    const server = sum(serverPids) - started.server;
+    const watchedMs = sum(watched) - started.watched;
     const own = ownCpuMilliseconds() - started.own;
     const all = machineBusyMilliseconds() - started.all;
     return {
       serverMs: server,
       server: server / wall,
       bench: own / wall,
-      others: Math.max(0, all - server - own) / wall,
+      others: Math.max(0, all - watchedMs - own) / wall,
+      groups: Object.fromEntries(
+        groupMs().map(([name, ms]) => [name, (ms - (started.groups.get(name) ?? 0)) / wall]),
+      ),
     };
   };
 }

@@ -73,6 +73,16 @@ export function medianLevel(runs: readonly LevelResult[]): LevelResult {
       server: mid((run) => run.cpuCores.server),
       bench: mid((run) => run.cpuCores.bench),
       others: mid((run) => run.cpuCores.others),
+      ...(first.cpuCores.processes
+        ? {
+            processes: Object.fromEntries(
+              Object.keys(first.cpuCores.processes).map((name) => [
+                name,
+                mid((run) => run.cpuCores.processes?.[name] ?? 0),
+              ]),
+            ),
+          }
+        : {}),
     },
     benchLoopDelayMs: {
       p99: mid((run) => run.benchLoopDelayMs.p99),
