@@ -37,7 +37,7 @@ import { communityProfileRoutes } from './routes/community-profile-routes.ts';
 import { conversationRoutes } from './routes/conversation-routes.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 import { healthRoutes } from './routes/health-routes.ts';
-import { knowledgeStatusRoutes } from './routes/knowledge-status-routes.ts';
+import { knowledgeStatusOf, knowledgeStatusRoutes } from './routes/knowledge-status-routes.ts';
 import { limitRoutes } from './routes/limit-routes.ts';
 import { metricsRoutes } from './routes/metrics-routes.ts';
 import { personaRoutes } from './routes/persona-routes.ts';
@@ -184,6 +184,8 @@ export async function buildApp(
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWebApp(app, config, personaForClients(context.persona, config.llm));
+  await registerWebApp(app, config, personaForClients(context.persona, config.llm), () =>
+    knowledgeStatusOf(context.knowledge.index),
+  );
   return app;
 }

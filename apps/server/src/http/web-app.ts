@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { KnowledgeStatus } from '@samvad/contracts/knowledge-status';
 import type { Persona } from '@samvad/contracts/persona';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/env.ts';
@@ -22,11 +23,12 @@ export async function registerWebApp(
   app: FastifyInstance,
   config: Pick<Config, 'webDistDir'>,
   persona: Persona,
+  knowledgeStatus: () => KnowledgeStatus,
 ): Promise<void> {
   const distDir = config.webDistDir;
   const indexFile = path.join(distDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
-  const pageFor = indexHtml ? createPageShell(distDir, indexHtml, persona) : null;
+  const pageFor = indexHtml ? createPageShell(distDir, indexHtml, persona, knowledgeStatus) : null;
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: distDir,

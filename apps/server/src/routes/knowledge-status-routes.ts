@@ -1,7 +1,16 @@
-import { knowledgeStatusSchema } from '@samvad/contracts/knowledge-status';
+import { type KnowledgeStatus, knowledgeStatusSchema } from '@samvad/contracts/knowledge-status';
 import { KNOWLEDGE_STATUS_PATH } from '@samvad/contracts/knowledge-status-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
+import type { KnowledgeIndex } from '../services/knowledge-index.ts';
+
+/**
+ * The status as this route answers it, and as the page shell inlines it (page-shell.ts): one
+ * shape, made in one place, so the web app's first render and its later calls agree.
+ */
+export function knowledgeStatusOf(index: KnowledgeIndex): KnowledgeStatus {
+  return { documents: index.loaded.documents };
+}
 
 /**
  * Whether there is anything to answer from: the welcome screen tells a fresh install how to add
@@ -24,7 +33,7 @@ export const knowledgeStatusRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return { documents: knowledge.index.loaded.documents };
+      return knowledgeStatusOf(knowledge.index);
     },
   );
 };

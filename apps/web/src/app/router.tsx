@@ -10,7 +10,8 @@ import { RootLayout } from './routes/root-layout.tsx';
 const LandingPage = pageLoader(() => import('./routes/landing.tsx'));
 // The chat's first screen also shows what these say (the welcome screen's text on an empty
 // knowledge base, the usage chips): asked for with the page's code, they are often in by its
-// first render, so that the screen does not change (and shift) a moment later.
+// first render, so that the screen does not change (and shift) a moment later. The knowledge
+// status is usually in already (the page shell inlines it): its prefetch then asks for nothing.
 const ChatPage = pageLoader(
   () => import('./routes/chat.tsx'),
   (queryClient) => {
