@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './database.ts';
 import { lockDirectory } from './directory-lock.ts';
 import { checkDatabaseReady, migrationsFolder } from './migrations.ts';
 import { withPreparedStatements } from './pglite-statements.ts';
+import { trackTableWrites } from './read-cache.ts';
 import * as schema from './schema.ts';
 import {
   assertRoomToStart,
@@ -15,6 +16,7 @@ import {
   StorageFullError,
   storageFullAtStartMessage,
 } from './storage-space.ts';
+import { TableWriteClock } from './table-writes.ts';
 
 /**
  * PGlite has no checkpointer: without one its WAL grows for as long as the process runs, and each
@@ -40,16 +42,18 @@ export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   const unlock = dir ? withStartErrors(dir, () => lockDirectory(dir)) : () => {};
   let client: PGlite;
   let statements: PGlite;
+  const writes = new TableWriteClock();
   try {
     client = await PGlite.create(dir ?? undefined, {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     });
-    statements = await withPreparedStatements(client);
+    statements = await withPreparedStatements(client, writes);
   } catch (error) {
     unlock();
     throw dir ? startError(dir, error) : error;
   }
   const db = drizzle({ client: statements, schema });
+  trackTableWrites(db, writes);
   const checkpoints = dir
     ? setInterval(() => {
         // On a nearly full disk even a checkpoint's WAL record could need a new segment; the

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPreparedStatements } from './pglite-statements.ts';
+import { TableWriteClock } from './table-writes.ts';
 
 let raw: PGlite;
 let fast: PGlite;
@@ -17,7 +18,7 @@ beforeAll(async () => {
     executed.push(query);
     return exec(query, options);
   }) as typeof raw.exec;
-  fast = await withPreparedStatements(raw);
+  fast = await withPreparedStatements(raw, new TableWriteClock());
 });
 afterAll(() => raw.close());
 

@@ -12,6 +12,7 @@
  * only caches the SQL text on the JavaScript side.
  */
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { type TableWriteClock, tablesWrittenBy } from './table-writes.ts';
 
 /** Statements kept prepared; the least recently used is deallocated beyond this. */
 const MAX_STATEMENTS = 256;
@@ -43,13 +44,18 @@ function literals(params: readonly unknown[]): string[] | null {
 }
 
 /**
- * `client` as drizzle's PGlite driver uses it, with `query` answered from prepared statements.
- * PGlite keeps its state in private slots, so every other member is the client's own, bound to it.
+ * `client` as drizzle's PGlite driver uses it, with `query` answered from prepared statements,
+ * and every statement's writes told to `clock` (table-writes.ts) before it is sent and after it
+ * has ended (a transaction's, after the transaction has). PGlite keeps its state in private slots,
+ * so every other member is the client's own, bound to it.
  */
-export async function withPreparedStatements(client: PGlite): Promise<PGlite> {
+export async function withPreparedStatements(
+  client: PGlite,
+  clock: TableWriteClock,
+): Promise<PGlite> {
   const [settings] = await client.exec('show standard_conforming_strings');
   // Quoting above assumes backslashes are ordinary characters in a literal.
-  if (settings?.rows[0]?.standard_conforming_strings !== 'on') return client;
+  const preparing = settings?.rows[0]?.standard_conforming_strings === 'on';
   const names = new Map<string, Promise<string>>();
   let next = 0;
 
@@ -80,14 +86,15 @@ export async function withPreparedStatements(client: PGlite): Promise<PGlite> {
     return preparing;
   };
 
-  const queryOn =
+  const preparedQueryOn =
     (runner: Runner) =>
     async <T>(
       text: string,
       params: unknown[] = [],
       options?: QueryOptions,
     ): Promise<Results<T>> => {
-      const args = PREPARABLE.test(text) && !text.includes(';') ? literals(params) : null;
+      const args =
+        preparing && PREPARABLE.test(text) && !text.includes(';') ? literals(params) : null;
       if (!args) return runner.query<T>(text, params, options);
       let name: string;
       try {
@@ -113,25 +120,50 @@ export async function withPreparedStatements(client: PGlite): Promise<PGlite> {
       return result as Results<T>;
     };
 
-  /** `target` with `query` answered from prepared statements; its other members its own. */
-  const withQuery = <R extends object>(target: R, query: unknown): R =>
+  /** Runs `send`, telling the clock of its writes before and after; `written` collects them. */
+  const tracked = async <R>(text: string, written: Set<string> | null, send: () => Promise<R>) => {
+    const tables = tablesWrittenBy(text);
+    if (tables.length === 0) return send();
+    clock.wrote(tables);
+    for (const table of tables) written?.add(table);
+    try {
+      return await send();
+    } finally {
+      clock.wrote(tables);
+    }
+  };
+
+  /** `runner`'s query and exec, tracked; inside a transaction its writes are also collected. */
+  const statementsOn = (runner: Runner, written: Set<string> | null) => {
+    const prepared = preparedQueryOn(runner);
+    return {
+      query: <T>(text: string, params?: unknown[], options?: QueryOptions) =>
+        tracked(text, written, () => prepared<T>(text, params, options)),
+      exec: (text: string, options?: QueryOptions) =>
+        tracked(text, written, () => runner.exec(text, options)),
+    };
+  };
+
+  /** `target` with `members` in place of its own; its other members its own, bound to it. */
+  const withMembers = <R extends object>(target: R, members: Record<string, unknown>): R =>
     new Proxy(target, {
       get(object, property) {
-        if (property === 'query') return query;
+        if (typeof property === 'string' && Object.hasOwn(members, property)) {
+          return members[property];
+        }
         const value = Reflect.get(object, property, object);
         return typeof value === 'function' ? value.bind(object) : value;
       },
     });
 
-  const transaction: PGlite['transaction'] = (callback) =>
-    client.transaction((tx) => callback(withQuery(tx, queryOn(tx))));
-  const query = queryOn(client);
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === 'query') return query;
-      if (property === 'transaction') return transaction;
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  const transaction: PGlite['transaction'] = async (callback) => {
+    const written = new Set<string>();
+    try {
+      return await client.transaction((tx) => callback(withMembers(tx, statementsOn(tx, written))));
+    } finally {
+      // Its writes became visible (or were undone) only now.
+      clock.wrote([...written]);
+    }
+  };
+  return withMembers(client, { ...statementsOn(client, null), transaction });
 }

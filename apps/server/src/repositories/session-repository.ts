@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { preparedFor } from '../db/prepared.ts';
+import { cachedRead } from '../db/read-cache.ts';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema.ts';
 
 export type SessionWithUser = { session: SessionRow; user: UserRow };
@@ -28,13 +29,24 @@ const activeSessionStatement = preparedFor((db) =>
     .prepare('find_active_session'),
 );
 
+/** Sessions looked up by token hash: every member request makes this read (read-cache.ts). */
+const sessionsByToken = cachedRead<SessionWithUser | null>(['sessions', 'users'], 10_000);
+
+/** The session and its user are shared with other requests: frozen, copy to change. */
 export async function findActiveSession(
   db: Database,
   tokenHash: string,
   now: Date,
-): Promise<SessionWithUser | null> {
-  const rows = await activeSessionStatement(db).execute({ tokenHash, now });
-  return rows[0] ?? null;
+): Promise<Readonly<SessionWithUser> | null> {
+  const found = await sessionsByToken(db, tokenHash, async () => {
+    const rows = await activeSessionStatement(db).execute({ tokenHash, now });
+    return rows[0] ?? null;
+  });
+  // Held from an earlier request: it may have expired since, which no write records.
+  if (!found || found.session.expiresAt <= now || found.session.absoluteExpiresAt <= now) {
+    return null;
+  }
+  return found;
 }
 
 export async function touchSession(

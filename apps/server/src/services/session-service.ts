@@ -69,8 +69,7 @@ export async function resolveSession(
       Math.min(now.getTime() + policy.idleMs, session.absoluteExpiresAt.getTime()),
     );
     await touchSession(db, session.tokenHash, now, expiresAt);
-    session.lastSeenAt = now;
-    session.expiresAt = expiresAt;
+    return { user, session: { ...session, lastSeenAt: now, expiresAt }, via };
   }
   return { user, session, via };
 }
