@@ -4,13 +4,20 @@
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { Persona } from '@samvad/contracts/persona';
-import { APICallError, generateText } from 'ai';
+import { generateText } from 'ai';
 import type { Config } from '../config/env.ts';
 import { AppError } from '../http/app-error.ts';
 import { presentSource } from '../presenters/source-presenter.ts';
 import type { Passage } from '../services/knowledge-index.ts';
 import type { AnswerStream, ChatTurn } from './answer-stream.ts';
 import { AnswerAborted } from './answer-stream.ts';
+import {
+  type CompletionEndpoint,
+  CompletionHttpError,
+  type CompletionMessage,
+  completionEndpoint,
+  openCompletion,
+} from './chat-completion-stream.ts';
 import { checkCitations } from './citation-check.ts';
 import { CitationRewriter } from './citations.ts';
 import { answerInstructions, answerPrompt, QUERY_REWRITE_INSTRUCTIONS } from './prompt.ts';
@@ -24,8 +31,14 @@ const HISTORY_TURN_CHARS = 2000;
 /** Query rewriting must be quick: past this, the question is searched as written. */
 const REWRITE_TIMEOUT_MS = 10_000;
 
-/** The provider's chat model: streamed through its own `doStream`, generated through the SDK. */
-export type ChatModel = ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
+/**
+ * The configured model: answers are streamed from its endpoint directly
+ * (chat-completion-stream.ts), query rewrites are generated through the SDK's provider.
+ */
+export type ChatModel = {
+  sdk: ReturnType<ReturnType<typeof createOpenAICompatible>['chatModel']>;
+  endpoint: CompletionEndpoint;
+};
 
 export function createLanguageModel(settings: LlmSettings): ChatModel {
   const provider = createOpenAICompatible({
@@ -33,7 +46,7 @@ export function createLanguageModel(settings: LlmSettings): ChatModel {
     baseURL: settings.baseUrl,
     ...(settings.apiKey ? { apiKey: settings.apiKey } : {}),
   });
-  return provider.chatModel(settings.model);
+  return { sdk: provider.chatModel(settings.model), endpoint: completionEndpoint(settings) };
 }
 
 export type LlmAnswerInput = {
@@ -122,55 +135,69 @@ function isRefusal(text: string, language: string): boolean {
 export const ANSWER_MAX_OUTPUT_TOKENS = 1500;
 
 /**
- * Straight from the provider's `doStream`: `streamText`'s step, retry and replay machinery adds
- * several web-stream stages per token, which under many concurrent answers is most of the
- * server's CPU (npm run bench:chat), and none of it is used here (no tools, no retries).
+ * Straight from the endpoint (chat-completion-stream.ts): `streamText`'s step, retry and replay
+ * stages, and below them `doStream`'s fetch and web streams, cost most of the server's CPU and
+ * memory with many answers streaming (npm run bench:chat); none of it is used here (no tools,
+ * no retries).
  */
 async function* generate(input: LlmAnswerInput, citations: CitationRewriter) {
-  const timeout = AbortSignal.timeout(input.timeoutMs);
+  const deadline = answerDeadline(input.signal, input.timeoutMs);
   try {
-    const { stream } = await input.model.doStream({
-      prompt: [
-        {
-          role: 'system',
-          content: answerInstructions(input.persona, input.language, input.passages),
-        },
-        ...recentHistory(input.history).map((turn) =>
-          turn.role === 'user'
-            ? { role: 'user' as const, content: [{ type: 'text' as const, text: turn.content }] }
-            : {
-                role: 'assistant' as const,
-                content: [{ type: 'text' as const, text: turn.content }],
-              },
-        ),
-        {
-          role: 'user',
-          content: [
-            {
-              type: 'text',
-              text: answerPrompt(input.question, input.passages, input.persona, input.language),
-            },
-          ],
-        },
-      ],
-      abortSignal: AbortSignal.any([input.signal, timeout]),
+    const text = await openCompletion(input.model.endpoint, {
+      messages: answerMessages(input),
+      signal: deadline.signal,
       temperature: 0.2,
       // Bounds each answer's cost (OWASP LLM10, unbounded consumption): ~1,000 words.
       maxOutputTokens: ANSWER_MAX_OUTPUT_TOKENS,
     });
-    for await (const part of stream) {
-      if (part.type === 'text-delta') {
-        const shown = citations.push(part.delta);
-        if (shown) yield shown;
-      } else if (part.type === 'error') {
-        throw part.error;
-      }
+    for await (const delta of text) {
+      const shown = citations.push(delta);
+      if (shown) yield shown;
     }
   } catch (error) {
-    throw upstreamError(error, input.signal, timeout, input.timeoutMs);
+    throw upstreamError(error, input.signal, deadline.timedOut(), input.timeoutMs);
+  } finally {
+    deadline.clear();
   }
   const tail = citations.flush();
   if (tail) yield tail;
+}
+
+function answerMessages(input: LlmAnswerInput): CompletionMessage[] {
+  return [
+    { role: 'system', content: answerInstructions(input.persona, input.language, input.passages) },
+    ...recentHistory(input.history),
+    {
+      role: 'user',
+      content: answerPrompt(input.question, input.passages, input.persona, input.language),
+    },
+  ];
+}
+
+/**
+ * One signal for the model's request: the client leaving or the answer's time running out. A
+ * timer and a listener, cleared when the answer ends, rather than `AbortSignal.timeout` and
+ * `AbortSignal.any`, whose signals and registry entries stay until collected.
+ */
+function answerDeadline(client: AbortSignal, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const abort = () => controller.abort(client.reason);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException('The answer took too long', 'TimeoutError'));
+  }, timeoutMs);
+  timer.unref();
+  if (client.aborted) abort();
+  else client.addEventListener('abort', abort, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    clear() {
+      clearTimeout(timer);
+      client.removeEventListener('abort', abort);
+    },
+  };
 }
 
 /**
@@ -184,7 +211,7 @@ export async function rewriteQuery(
   signal: AbortSignal,
 ): Promise<string> {
   const { text } = await generateText({
-    model,
+    model: model.sdk,
     instructions: QUERY_REWRITE_INSTRUCTIONS,
     messages: [...recentHistory(history), { role: 'user', content: `Latest message: ${question}` }],
     abortSignal: AbortSignal.any([signal, AbortSignal.timeout(REWRITE_TIMEOUT_MS)]),
@@ -206,11 +233,11 @@ function recentHistory(history: ChatTurn[]): ChatTurn[] {
 function upstreamError(
   error: unknown,
   clientSignal: AbortSignal,
-  timeout: AbortSignal,
+  timedOut: boolean,
   timeoutMs: number,
 ): Error {
   if (clientSignal.aborted) return new AnswerAborted({ cause: error });
-  if (timeout.aborted) {
+  if (timedOut) {
     return new AppError(
       'upstream_timeout',
       `The answering model did not finish within ${Math.round(timeoutMs / 1000)} seconds`,
@@ -218,8 +245,7 @@ function upstreamError(
     );
   }
   if (error instanceof AnswerAborted) return error;
-  // A stream cut midway is an APICallError too, with the 200 it started with.
-  const status = APICallError.isInstance(error) ? error.statusCode : undefined;
+  const status = error instanceof CompletionHttpError ? error.statusCode : undefined;
   return new AppError(
     'upstream_failed',
     status && status >= 400
