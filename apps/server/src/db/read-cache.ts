@@ -54,10 +54,13 @@ export function cachedRead<V extends object | null>(tables: readonly string[], m
   };
 }
 
-/** Rows are plain objects, arrays and Dates; a Date's setters cannot be frozen, only not used. */
+/**
+ * Rows are plain objects, arrays and Dates; bytes are Buffers. Neither a Date's setters nor a
+ * Buffer's bytes can be frozen, only not changed.
+ */
 function deepFreeze<V>(value: V): V {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  if (value instanceof Date) return value;
+  if (value instanceof Date || ArrayBuffer.isView(value)) return value;
   for (const inner of Object.values(value)) deepFreeze(inner);
   return Object.freeze(value);
 }

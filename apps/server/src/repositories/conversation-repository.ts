@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { preparedFor } from '../db/prepared.ts';
-import { cachedRead } from '../db/read-cache.ts';
 import {
   type ConversationRow,
   conversations,
@@ -69,21 +68,12 @@ const liveConversationsStatement = preparedFor((db) =>
     .prepare('list_live_conversations'),
 );
 
-/** The sidebar's list, read on every page a member opens (read-cache.ts). */
-const liveConversationsByUser = cachedRead<readonly ConversationWithShare[]>(
-  ['conversations', 'shares'],
-  1_000,
-);
-
-/** Shared with other requests: frozen, copy to change. */
-export function listLiveConversations(
+export async function listLiveConversations(
   db: Database,
   userId: string,
-): Promise<readonly ConversationWithShare[]> {
-  return liveConversationsByUser(db, userId, async () => {
-    const rows = await liveConversationsStatement(db).execute({ userId });
-    return rows.map((row) => ({ ...row.conversation, shareableId: row.shareableId }));
-  });
+): Promise<ConversationWithShare[]> {
+  const rows = await liveConversationsStatement(db).execute({ userId });
+  return rows.map((row) => ({ ...row.conversation, shareableId: row.shareableId }));
 }
 
 export async function updateConversation(

@@ -9,9 +9,11 @@ import {
   messageInputSchema,
   updateConversationRequestSchema,
 } from '@samvad/contracts/conversations';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
+import { cachedRead } from '../db/read-cache.ts';
 import { answerSigner } from '../http/answer-signature.ts';
 import { requireUser } from '../http/guards.ts';
 import {
@@ -28,6 +30,13 @@ import {
   importMessage,
 } from '../services/conversation-service.ts';
 import { checkAndConsume } from '../services/usage-limit-service.ts';
+
+/**
+ * The sidebar's list, as the bytes sent: fetched on every page a member opens, and kept while
+ * none of its tables has been written (read-cache.ts; the embedded database only). Checked
+ * against the response schema once, when built; a Buffer is sent without serialising again.
+ */
+const conversationListBodies = cachedRead<Buffer>(['conversations', 'shares'], 1_000);
 
 export const conversationIdParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -49,13 +58,18 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: conversationListSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user } = requireUser(request, clock());
-      const rows = (await listLiveConversations(db, user.id)).map(presentConversationSummary);
-      return {
-        active: rows.filter((row) => !row.archived),
-        archived: rows.filter((row) => row.archived),
-      };
+      const body = await conversationListBodies(db, user.id, async () => {
+        const rows = (await listLiveConversations(db, user.id)).map(presentConversationSummary);
+        const list = {
+          active: rows.filter((row) => !row.archived),
+          archived: rows.filter((row) => row.archived),
+        };
+        return Buffer.from(JSON.stringify(conversationListSchema.parse(list)));
+      });
+      // Bytes already checked against the schema: past the typed reply, which expects the object.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 
