@@ -63,25 +63,21 @@ export type LlmAnswerInput = {
 
 export function streamLlmAnswer(input: LlmAnswerInput): AnswerStream {
   const citations = new CitationRewriter(input.passages.length);
-  let streamed = '';
-  let checked: ReturnType<typeof checkCitations> | null = null;
-  const cited = () => checked?.cited ?? citations.cited;
+  const said: Said = { text: '', checked: null };
+  const cited = () => said.checked?.cited ?? citations.cited;
   return {
-    tokens: (async function* () {
-      for await (const token of generate(input, citations)) {
-        streamed += token;
-        yield token;
-      }
-      checked = checkAnswer(streamed, input, citations.cited);
-    })(),
+    tokens: generate(input, citations, said),
     sources: () =>
       cited().flatMap((index) => {
         const passage = input.passages[index];
         return passage ? [presentSource(passage)] : [];
       }),
-    final: () => (checked && checked.text !== streamed ? checked.text : null),
+    final: () => (said.checked && said.checked.text !== said.text ? said.checked.text : null),
   };
 }
+
+/** The text streamed so far, and once it has ended, the answer as checked. */
+type Said = { text: string; checked: ReturnType<typeof checkAnswer> | null };
 
 /**
  * The citation check (citation-check.ts) over the whole answer, attributing unmarked sentences
@@ -140,7 +136,7 @@ export const ANSWER_MAX_OUTPUT_TOKENS = 1500;
  * memory with many answers streaming (npm run bench:chat); none of it is used here (no tools,
  * no retries).
  */
-async function* generate(input: LlmAnswerInput, citations: CitationRewriter) {
+async function* generate(input: LlmAnswerInput, citations: CitationRewriter, said: Said) {
   const deadline = answerDeadline(input.signal, input.timeoutMs);
   try {
     const text = await openCompletion(input.model.endpoint, {
@@ -152,7 +148,10 @@ async function* generate(input: LlmAnswerInput, citations: CitationRewriter) {
     });
     for await (const delta of text) {
       const shown = citations.push(delta);
-      if (shown) yield shown;
+      if (shown) {
+        said.text += shown;
+        yield shown;
+      }
     }
   } catch (error) {
     throw upstreamError(error, input.signal, deadline.timedOut(), input.timeoutMs);
@@ -160,7 +159,11 @@ async function* generate(input: LlmAnswerInput, citations: CitationRewriter) {
     deadline.clear();
   }
   const tail = citations.flush();
-  if (tail) yield tail;
+  if (tail) {
+    said.text += tail;
+    yield tail;
+  }
+  said.checked = checkAnswer(said.text, input, citations.cited);
 }
 
 function answerMessages(input: LlmAnswerInput): CompletionMessage[] {

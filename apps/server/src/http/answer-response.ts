@@ -34,7 +34,8 @@ export async function sendAnswer(
   // itself: the messages endpoint no longer takes answers from the browser (issue 19).
   const save: SaveAnswer = (text, sources) =>
     saveAnswer(text.trim() ? text : NO_RESPONSE_APOLOGY, text.trim() ? sources : []);
-  const tokens = paced(answer.tokens[Symbol.asyncIterator](), reply, metrics);
+  const tokens = answer.tokens[Symbol.asyncIterator]();
+  const pace = tokenTimer(reply, metrics);
   /** Saves what was said before `error`: as it is when the client left, else with the apology. */
   const failed: SaveFailed = async (error, details, text) => {
     if (error instanceof AnswerAborted) {
@@ -50,8 +51,10 @@ export async function sendAnswer(
   if (wantsJson(request.headers.accept)) {
     let text = '';
     try {
-      for (let next = await tokens.next(); !next.done; next = await tokens.next())
+      for (let next = pace.seen(await tokens.next()); !next.done; ) {
         text += next.value;
+        next = pace.seen(await tokens.next());
+      }
     } catch (error) {
       await failed(error, chatRequestFailed(statusOf(error)), text);
       throw error;
@@ -64,7 +67,7 @@ export async function sendAnswer(
 
   metrics.streamOpened();
   try {
-    return await streamAnswer(reply, answer, tokens, { save, failed, sign });
+    return await streamAnswer(reply, answer, tokens, { save, failed, sign, pace });
   } finally {
     metrics.streamClosed();
   }
@@ -75,10 +78,15 @@ async function streamAnswer(
   reply: FastifyReply,
   answer: AnswerStream,
   tokens: AsyncIterator<string>,
-  { save, failed, sign }: { save: SaveAnswer; failed: SaveFailed; sign: SignAnswer },
+  {
+    save,
+    failed,
+    sign,
+    pace,
+  }: { save: SaveAnswer; failed: SaveFailed; sign: SignAnswer; pace: TokenTimer },
 ): Promise<FastifyReply> {
   let text = '';
-  const first = tokens.next();
+  const first = tokens.next().then(pace.seen);
   let timer: NodeJS.Timeout | undefined;
   const early = await Promise.race([
     first.then(
@@ -101,9 +109,10 @@ async function streamAnswer(
   }
   const stream = openEventStream(reply);
   try {
-    for (let next = await first; !next.done; next = await tokens.next()) {
+    for (let next = await first; !next.done; ) {
       text += next.value;
-      stream.send({ type: 'token', token: next.value });
+      stream.token(next.value);
+      next = pace.seen(await tokens.next());
     }
     const kept = answer.final?.() ?? null;
     const sources = finalSources(reply.request, kept ?? text, answer);
@@ -132,20 +141,18 @@ function finalSources(request: FastifyRequest, text: string, answer: AnswerStrea
   return withCitedQuotes(text, answer.sources(), question);
 }
 
+type TokenTimer = ReturnType<typeof tokenTimer>;
+
 /**
- * The answer's tokens, timed as they come: the first from the request's arrival, and the pace
- * of a whole answer after it.
+ * Times the answer's tokens as the loops read them: the first from the request's arrival, and
+ * the pace of a whole answer after it. Called on each result rather than wrapping the iterator,
+ * which cost one more promise per token.
  */
-function paced(
-  tokens: AsyncIterator<string>,
-  reply: FastifyReply,
-  metrics: AnswerMetrics,
-): AsyncIterator<string> {
+function tokenTimer(reply: FastifyReply, metrics: AnswerMetrics) {
   let count = 0;
   let firstAt = 0;
   return {
-    async next() {
-      const next = await tokens.next();
+    seen(next: IteratorResult<string>): IteratorResult<string> {
       if (next.done) {
         if (count > 0) metrics.finished(count, (performance.now() - firstAt) / 1000);
       } else if (count++ === 0) {

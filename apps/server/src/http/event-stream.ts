@@ -32,16 +32,23 @@ export function openEventStream(reply: FastifyReply) {
     if (pending) stream.write(pending);
     pending = '';
   };
+  const write = (data: string) => {
+    pending += data;
+    if (!sentFirst) {
+      // The first token goes out at once: time to first token is what readers feel.
+      sentFirst = true;
+      flush();
+    } else if (!flushTimer) {
+      flushTimer = setTimeout(flush, COALESCE_MS);
+    }
+  };
   return {
     send(event: ChatStreamEvent) {
-      pending += `data: ${JSON.stringify(event)}\n\n`;
-      if (!sentFirst) {
-        // The first token goes out at once: time to first token is what readers feel.
-        sentFirst = true;
-        flush();
-      } else if (!flushTimer) {
-        flushTimer = setTimeout(flush, COALESCE_MS);
-      }
+      write(`data: ${JSON.stringify(event)}\n\n`);
+    },
+    /** `send({ type: 'token', token })`, the same bytes, with only the token to serialise. */
+    token(token: string) {
+      write(`data: {"type":"token","token":${JSON.stringify(token)}}\n\n`);
     },
     done() {
       clearInterval(heartbeat);

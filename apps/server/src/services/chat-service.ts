@@ -118,13 +118,21 @@ export type AnswerInput = {
  */
 export function composeAnswer(answerer: Answerer, input: AnswerInput): AnswerStream {
   // Lazy: retrieval starts with the first token asked for, so its failures reach the caller
-  // the same way as the model's.
+  // the same way as the model's. Later tokens come from the answer's own iterator, with no
+  // generator of this function's in between (one more promise per token otherwise).
   let answer: AnswerStream | null = null;
+  let tokens: AsyncIterator<string> | null = null;
+  const start = async () => {
+    answer = await prepareAnswer(answerer, input);
+    tokens = answer.tokens[Symbol.asyncIterator]();
+    return tokens.next();
+  };
+  const iterator: AsyncIterator<string> = {
+    next: () => (tokens ? tokens.next() : start()),
+    return: async () => (await tokens?.return?.()) ?? { done: true, value: undefined },
+  };
   return {
-    tokens: (async function* () {
-      answer = await prepareAnswer(answerer, input);
-      yield* answer.tokens;
-    })(),
+    tokens: { [Symbol.asyncIterator]: () => iterator },
     sources: () => answer?.sources() ?? [],
     final: () => answer?.final?.() ?? null,
   };
