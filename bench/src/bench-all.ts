@@ -1,4 +1,4 @@
-// `npm run bench [-- --only retrieval,hybrid,chat,chat-proxy,api,ingestion,startup,web]
+// `npm run bench [-- --only retrieval,hybrid,chat,chat-proxy,api,api-postgres,ingestion,startup,web]
 //    [--corpus <dir>]`
 // (with --only, the other areas are carried over from today's earlier record, marked as such)
 // Every benchmark, one after another, each in a process of its own (so none inherits another's
@@ -31,6 +31,12 @@ const AREAS = {
     corpusArg: false,
   },
   api: { script: 'bench-api.ts', nodeArgs: [], args: [], corpusArg: false },
+  'api-postgres': {
+    script: 'bench-api.ts',
+    nodeArgs: [],
+    args: ['--database', 'postgres'],
+    corpusArg: false,
+  },
   ingestion: { script: 'bench-ingestion.ts', nodeArgs: [], args: [], corpusArg: true },
   startup: { script: 'bench-startup.ts', nodeArgs: [], args: [], corpusArg: true },
   web: { script: 'bench-web.ts', nodeArgs: [], args: [], corpusArg: false },
