@@ -108,6 +108,19 @@ describe('openCompletion', () => {
     });
   });
 
+  it('reuses the connection of an answer read to its end', async () => {
+    const ports: (number | undefined)[] = [];
+    reply = (response) => {
+      ports.push(response.socket?.remotePort);
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(`${sse([delta('A')]).join('')}data: [DONE]\n\n`);
+    };
+    expect(await answer()).toEqual(['A']);
+    expect(await answer()).toEqual(['A']);
+    expect(ports[0]).toBeDefined();
+    expect(ports[1]).toBe(ports[0]);
+  });
+
   it('fails with the status of a non-2xx answer', async () => {
     reply = (response) => {
       response.writeHead(429, { 'content-type': 'application/json' });

@@ -75,12 +75,18 @@ export async function openCompletion(
 async function* completionText(response: http.IncomingMessage): AsyncGenerator<string> {
   const events = new EventLines();
   response.setEncoding('utf8');
+  let done = false;
   for await (const chunk of response) {
-    for (let data = events.push(chunk); data !== null; data = events.next()) {
-      // Returning ends the response; its socket is reused when the response was whole.
-      if (data === '[DONE]') return;
-      const text = deltaText(data);
-      if (text) yield text;
+    for (let data = events.push(chunk); data !== null && !done; data = events.next()) {
+      if (data === '[DONE]') {
+        // Leaving the loop destroys the response, and its socket unless it was read to the end:
+        // a response already whole is read to its end, so its connection serves the next one.
+        if (!response.complete) return;
+        done = true;
+      } else {
+        const text = deltaText(data);
+        if (text) yield text;
+      }
     }
   }
 }
