@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import type { Source } from '@samvad/contracts/sources';
 
 /**
@@ -18,9 +18,15 @@ export type AnswerSigner = {
   ): boolean;
 };
 
-/** The key is derived from the session secret, so one secret serves both and neither leaks. */
+/**
+ * The key is derived from the session secret, so one secret serves both and neither leaks. It is
+ * a KeyObject made once: given as bytes, every createHmac would import it again (most of
+ * signing an answer's time).
+ */
 export function answerSigner(sessionSecret: string): AnswerSigner {
-  const key = createHmac('sha256', sessionSecret).update('samvad answer signature v1').digest();
+  const key = createSecretKey(
+    createHmac('sha256', sessionSecret).update('samvad answer signature v1').digest(),
+  );
   const sign = (question: string, answer: string, sources: readonly Source[]) =>
     createHmac('sha256', key)
       .update(canonical(question, answer, sources))
