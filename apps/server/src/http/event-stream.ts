@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ChatStreamEvent } from '@samvad/contracts/chat';
 import type { FastifyReply } from 'fastify';
 
@@ -16,8 +16,11 @@ const COALESCE_MS = 30;
  * heartbeat keeps idle connections open while an answer is slow to start.
  */
 export function openEventStream(reply: FastifyReply) {
-  const stream = new PassThrough();
-  const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  // Written by push, not through a PassThrough: one stream stage less per write, and its
+  // writable half's state less per open stream. Backpressure is not awaited either way; what the
+  // socket cannot take yet waits in the stream's buffer.
+  const stream = new Readable({ read() {} });
+  const heartbeat = setInterval(() => stream.push(': keep-alive\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
   reply
     .header('content-type', 'text/event-stream; charset=utf-8')
@@ -29,7 +32,7 @@ export function openEventStream(reply: FastifyReply) {
   let sentFirst = false;
   const flush = () => {
     flushTimer = null;
-    if (pending) stream.write(pending);
+    if (pending) stream.push(pending);
     pending = '';
   };
   const write = (data: string) => {
@@ -54,7 +57,8 @@ export function openEventStream(reply: FastifyReply) {
       clearInterval(heartbeat);
       if (flushTimer) clearTimeout(flushTimer);
       flush();
-      stream.end('data: [DONE]\n\n');
+      stream.push('data: [DONE]\n\n');
+      stream.push(null);
     },
     /** Fires when the client goes away before the end. */
     onClose(listener: () => void) {
