@@ -17,7 +17,14 @@ describe('tablesWrittenBy', () => {
     ['update "notes" set "body" = $1 where "id" = $2', ['notes']],
     // Cascades reach other tables.
     ['delete from "notes" where "id" = $1', [ALL_TABLES]],
-    ['with x as (update "notes" set "n" = 1 returning *) select * from x', [ALL_TABLES]],
+    ['with x as (update "notes" set "n" = 1 returning *) select * from x', ['notes']],
+    [
+      'with taken as (insert into usage_counters (k) values ($1) on conflict (k) do update set n = 2 returning n) update "totals" set n = 1',
+      ['usage_counters', 'totals'],
+    ],
+    ['insert into public.notes values (1)', [ALL_TABLES]],
+    ['with gone as (delete from "notes" returning *) select * from gone', [ALL_TABLES]],
+    ['select "update" from "notes"', []],
     ['select * from "notes" for update', [ALL_TABLES]],
     ['insert into "a" values (1); insert into "b" values (2)', [ALL_TABLES]],
     ['create table "z" ("id" int)', [ALL_TABLES]],

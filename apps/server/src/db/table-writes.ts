@@ -4,28 +4,43 @@
  * answer (read-cache.ts, ADR 028). Only sound where every statement passes through this process,
  * which is true of the embedded database alone (PGlite is locked to one process).
  *
- * Classification errs towards "everything changed": a statement that is not plainly a read or a
- * one-table INSERT/UPDATE counts as a write to every table. DELETE does too, because foreign keys
- * cascade deletes into other tables (sessions and conversations go with their user).
+ * Classification errs towards "everything changed": a statement that is not a read, or INSERTs
+ * and UPDATEs (a WITH may hold several) of tables it names plainly, counts as a write to every
+ * table. DELETE does too, because foreign keys cascade deletes into other tables (sessions and
+ * conversations go with their user).
  */
 
 /** Every table: what an unclassified statement, a DELETE or DDL may have changed. */
 export const ALL_TABLES = '*';
 
-const READ = /^\s*(select|values|show)\b/i;
-const WRITE_WORD = /\b(insert|update|delete|truncate|copy|call|do|lock)\b/i;
-const INSERT = /^\s*insert\s+into\s+"([^"]+)"/i;
-const UPDATE = /^\s*update\s+"([^"]+)"/i;
+/** Statements that read, or write only through INSERT and UPDATE of the tables they name. */
+const PLAIN = /^\s*(select|values|show|with|insert|update)\b/i;
+/** Keywords that write; quoted, the same words are names (a column called "update"). */
+const WRITE_WORD = /(?<!")\b(insert|update|delete|truncate|copy|call|lock|merge)\b(?!")/gi;
+const INSERT_TARGET = /^\s+into\s+(?:"([^"]+)"|([a-z_][a-z0-9_]*))(?![\w."])/i;
+const UPDATE_TARGET = /^\s+(?:"([^"]+)"|([a-z_][a-z0-9_]*))\s+set\b/i;
+/** `on conflict … do update set`: the INSERT's own table. */
+const CONFLICT_UPDATE = /\bdo\s+$/i;
 
-/** The tables `text` may change: none for a read, one table, or ALL_TABLES. */
+/** The tables `text` may change: none for a read, the tables it inserts into or updates, or ALL_TABLES. */
 export function tablesWrittenBy(text: string): readonly string[] {
-  if (READ.test(text) && !WRITE_WORD.test(text) && !text.includes(';')) return [];
   // One statement only: a second could write anything.
-  if (!text.includes(';')) {
-    const table = INSERT.exec(text)?.[1] ?? UPDATE.exec(text)?.[1];
-    if (table !== undefined) return [table];
+  if (!PLAIN.test(text) || text.includes(';')) return [ALL_TABLES];
+  const tables = new Set<string>();
+  for (const match of text.matchAll(WRITE_WORD)) {
+    const word = match[1]?.toLowerCase();
+    const after = text.slice(match.index + match[0].length);
+    let target: RegExpExecArray | null = null;
+    if (word === 'insert') target = INSERT_TARGET.exec(after);
+    else if (word === 'update') {
+      if (CONFLICT_UPDATE.test(text.slice(0, match.index))) continue;
+      target = UPDATE_TARGET.exec(after);
+    }
+    // DELETE cascades; `for update`, schema-qualified names and the rest are not worth reading.
+    if (!target) return [ALL_TABLES];
+    tables.add(target[1] ?? (target[2] as string).toLowerCase());
   }
-  return [ALL_TABLES];
+  return [...tables];
 }
 
 /**
