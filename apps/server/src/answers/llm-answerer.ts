@@ -21,7 +21,13 @@ import {
 import { checkCitations } from './citation-check.ts';
 import { CitationRewriter } from './citations.ts';
 import { answerInstructions, answerPrompt, QUERY_REWRITE_INSTRUCTIONS } from './prompt.ts';
-import { REPLY_LANGUAGES, replyTexts, sourceInNote } from './reply-texts.ts';
+import {
+  REPLY_LANGUAGES,
+  type ReplyLanguage,
+  replyLanguage,
+  replyTexts,
+  sourceInNote,
+} from './reply-texts.ts';
 
 export type LlmSettings = NonNullable<Config['llm']>;
 
@@ -121,11 +127,27 @@ const NOTE_STAND_IN = 0xe000;
 
 /** The model's refusal: the fixed 'not covered' text of the question's language (or English). */
 function isRefusal(text: string, language: string): boolean {
-  const flat = (value: string) => value.replace(/\s+/g, ' ').trim().toLowerCase();
   const reply = flat(text);
-  return [replyTexts(language).notCovered, replyTexts('en').notCovered].some((refusal) =>
-    reply.includes(flat(refusal).slice(0, 40)),
-  );
+  return refusalOpenings(language).some((opening) => reply.includes(opening));
+}
+
+const flat = (value: string) => value.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * Per reply language (a closed set, whatever the request says): the refusals' openings,
+ * flattened once rather than at every answer's end.
+ */
+const openings = new Map<ReplyLanguage, string[]>();
+function refusalOpenings(language: string): string[] {
+  const reply = replyLanguage(language);
+  let found = openings.get(reply);
+  if (!found) {
+    found = [replyTexts(reply).notCovered, replyTexts('en').notCovered].map((refusal) =>
+      flat(refusal).slice(0, 40),
+    );
+    openings.set(reply, found);
+  }
+  return found;
 }
 
 export const ANSWER_MAX_OUTPUT_TOKENS = 1500;
