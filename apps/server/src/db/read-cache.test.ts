@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
 import { withPreparedStatements } from './pglite-statements.ts';
-import { cachedRead, trackTableWrites } from './read-cache.ts';
+import { cachedRead, cachedReadMany, trackTableWrites } from './read-cache.ts';
 import { ALL_TABLES, TableWriteClock, tablesWrittenBy } from './table-writes.ts';
 
 describe('tablesWrittenBy', () => {
@@ -108,6 +108,34 @@ describe('cachedRead on the embedded database', () => {
     await notesOf('c');
     await notesOf('a');
     expect(reads).toBe(3);
+  });
+
+  it('reads of many keys ask the database only for those not held, and forget on a write', async () => {
+    const bodies = cachedReadMany<string>(['notes'], 10);
+    const asked: string[][] = [];
+    const bodiesOf = (ids: string[]) =>
+      bodies(db, ids, async (missing) => {
+        asked.push(missing);
+        const rows = await client.query<{ id: number; body: string }>(
+          'select id, body from notes where id = any($1::int[])',
+          [missing],
+        );
+        return new Map(rows.rows.map((row) => [String(row.id), row.body]));
+      });
+    await db.insert(notes).values([
+      { id: 31, owner: 'm', body: 'x' },
+      { id: 32, owner: 'm', body: 'y' },
+    ]);
+    expect(Object.fromEntries(await bodiesOf(['31']))).toEqual({ '31': 'x' });
+    expect(Object.fromEntries(await bodiesOf(['31', '32', '33']))).toEqual({
+      '31': 'x',
+      '32': 'y',
+    });
+    await bodiesOf(['32', '31']);
+    expect(asked).toEqual([['31'], ['32', '33']]);
+    await db.update(notes).set({ body: 'z' }).where(eq(notes.id, 31));
+    expect(Object.fromEntries(await bodiesOf(['31', '32']))).toEqual({ '31': 'z', '32': 'y' });
+    expect(asked.at(-1)).toEqual(['31', '32']);
   });
 
   it('never answers differently from the database, whatever writes interleave', async () => {

@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { cachedReadMany } from '../db/read-cache.ts';
 import { chunks } from '../db/schema.ts';
 import {
   findIndexedChunksOfDocuments,
@@ -41,6 +42,12 @@ export type RankingOptions = {
 
 /** The shared corpus knows ~21,000 terms; Kalpit's six passages a few hundred. */
 const MIN_TELLING_VOCABULARY = 10_000;
+
+/**
+ * Passages' text by chunk id, for answers: the same passages answer many questions, and the text
+ * stays in the database, not the index (read-cache.ts; the embedded database only). ~2 KB each.
+ */
+const chunkTexts = cachedReadMany<string>(['chunks'], 4_000);
 
 /** Changes are re-read over this window: commits can land out of id order. */
 const CHANGE_WINDOW_SECONDS = 60;
@@ -199,16 +206,17 @@ export class KnowledgeIndex {
     const pool = Math.max(limit * 2 + CONTAINMENT_SLACK, SEARCH_POOL);
     const hits = await this.retriever.search({ text, limit: pool });
     if (hits.length === 0) return [];
-    const rows = await this.db
-      .select({ id: chunks.id, text: chunks.text })
-      .from(chunks)
-      .where(
-        inArray(
-          chunks.id,
-          hits.map((hit) => hit.chunkId),
-        ),
-      );
-    const textById = new Map(rows.map((row) => [row.id, row.text]));
+    const textById = await chunkTexts(
+      this.db,
+      hits.map((hit) => hit.chunkId),
+      async (missing) => {
+        const rows = await this.db
+          .select({ id: chunks.id, text: chunks.text })
+          .from(chunks)
+          .where(inArray(chunks.id, missing));
+        return new Map(rows.map((row) => [row.id, row.text]));
+      },
+    );
     const weights = this.bm25.knownTermWeights(text);
     const passages: Passage[] = [];
     for (const hit of hits) {
