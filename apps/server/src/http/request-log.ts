@@ -34,9 +34,14 @@ export function loggedUrl(url: string): string {
  */
 export function registerRequestLog(app: FastifyInstance, options: { trustProxy: boolean }): void {
   if (!options.trustProxy) warnOfAnUntrustedProxy(app);
+  // The line holds only the fields below, none a secret (the URL's are redacted above), so it is
+  // written without the logger's path redaction: walking its wildcard paths on every request was
+  // ~14 % of the server's CPU at thousands of requests a second (bench:api profile).
+  const lines = app.log.child({}, { redact: [] });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
+    lines.info(
       {
+        reqId: request.id,
         method: request.method,
         host: request.host,
         url: loggedUrl(request.url),
