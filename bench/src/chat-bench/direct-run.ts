@@ -12,7 +12,7 @@ import {
 import { describeMachine, recordFile, writeRecord } from '../suite/run-record.ts';
 import { chatTarget } from './chat-client.ts';
 import { attachInspector } from './inspector.ts';
-import { type Bench, type LevelResult, measureMemory, QUESTIONS, runLevel } from './levels.ts';
+import { type Bench, type LevelResult, measureMemory, runLevel } from './levels.ts';
 import { chatSummary, medianLevel, type RelayProcess, startRelay } from './relay-reference.ts';
 import {
   BUSY_MACHINE_CORES,
@@ -21,7 +21,14 @@ import {
   TTFT_P95_TARGETS_MS,
   targetMet,
 } from './report.ts';
-import { type ChatBenchOptions, errorLines, LEVELS, prepareRun, step } from './run-setup.ts';
+import {
+  type ChatBenchOptions,
+  commonRecord,
+  errorLines,
+  LEVELS,
+  prepareRun,
+  step,
+} from './run-setup.ts';
 
 const MEMORY_STREAMS = 200;
 /** The model's pause after the first token while memory is read: the streams stay open. */
@@ -153,26 +160,21 @@ export async function runDirect(options: ChatBenchOptions): Promise<void> {
   );
 
   const jsonFile = recordFile('chat', options.json);
+  const common = commonRecord(options, {
+    data,
+    stub,
+    busyBefore,
+    serverErrors: serverErrors.length,
+  });
   const result = {
     benchmark: 'chat',
     date: new Date().toISOString(),
     machine,
     settings: {
-      model: { ...timing, answer: 'quoteBestPassage: ~40 words of the best passage, cites it' },
+      ...common.settings,
       levels: LEVELS,
       warmup: { sequential: WARMUP_SEQUENTIAL, burst: maxStreams },
       memory: { streams: MEMORY_STREAMS, holdIntervalMs: HOLD_INTERVAL_MS },
-      database: data.database,
-      logLevel: options.logLevel,
-      nodeEnv: 'production',
-      corpus: {
-        folder: options.corpus,
-        files: data.files.map((f) => path.basename(f)),
-        chunks: data.chunks,
-      },
-      questions: QUESTIONS,
-      members: data.tokens.length,
-      runs: options.runs,
       reference: 'bare node:http relay of the same model (chat-bench/bare-relay.ts), own process',
     },
     levels,
@@ -193,10 +195,7 @@ export async function runDirect(options: ChatBenchOptions): Promise<void> {
         },
       ];
     }),
-    otherProcessesCoresBefore: busyBefore,
-    upstream: { requests: stub.received.size, untagged: stub.untagged, completed: stub.completed },
-    serverErrors: serverErrors.length,
-    wallSeconds: (performance.now() - options.wallStarted) / 1000,
+    ...common.closing,
   };
   writeRecord(jsonFile, result);
 }

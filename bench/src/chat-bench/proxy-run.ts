@@ -18,12 +18,19 @@ import {
 } from '@samvad/server/test/support/server-process.ts';
 import { describeMachine, recordFile, writeRecord } from '../suite/run-record.ts';
 import { chatTarget } from './chat-client.ts';
-import { type Bench, type LevelResult, QUESTIONS, runLevel } from './levels.ts';
+import { type Bench, type LevelResult, runLevel } from './levels.ts';
 import { atExit, beforeSignalExit, type NginxProxy, startNginx } from './nginx-proxy.ts';
 import { PROXY_AREA, processCpuTable, proxySummary } from './proxy-report.ts';
 import { medianLevel, type RelayProcess, startRelay } from './relay-reference.ts';
 import { BUSY_MACHINE_CORES, latencyTable } from './report.ts';
-import { type ChatBenchOptions, errorLines, LEVELS, prepareRun, step } from './run-setup.ts';
+import {
+  type ChatBenchOptions,
+  commonRecord,
+  errorLines,
+  LEVELS,
+  prepareRun,
+  step,
+} from './run-setup.ts';
 
 const PROXY_LEVELS = LEVELS.filter((level) => level.streams > 1);
 const WARMUP_SEQUENTIAL = 5;
@@ -206,12 +213,18 @@ export async function runThroughProxy(
     );
   }
 
+  const common = commonRecord(options, {
+    data,
+    stub,
+    busyBefore,
+    serverErrors: serverErrors.length,
+  });
   const record = {
     benchmark: PROXY_AREA,
     date: new Date().toISOString(),
     machine,
     settings: {
-      model: { ...timing, answer: 'quoteBestPassage: ~40 words of the best passage, cites it' },
+      ...common.settings,
       levels: PROXY_LEVELS,
       warmup: { sequential: WARMUP_SEQUENTIAL, burst: maxStreams },
       instances,
@@ -220,27 +233,13 @@ export async function runThroughProxy(
         config: 'deploy/nginx/samvad.conf (listening on a free loopback port instead of 8080)',
         main: 'worker_processes auto; worker_connections 1024 (the nginx image defaults)',
       },
-      database: data.database,
-      logLevel: options.logLevel,
-      nodeEnv: 'production',
-      corpus: {
-        folder: options.corpus,
-        files: data.files.map((f) => path.basename(f)),
-        chunks: data.chunks,
-      },
-      questions: QUESTIONS,
-      members: data.tokens.length,
-      runs: options.runs,
       reference: `${instances} bare node:http relay(s) (chat-bench/bare-relay.ts) behind a second nginx with the same configuration`,
     },
     levels,
     relayLevels,
     chatRequestsPerInstance: perInstance,
     summary: proxySummary(levels, relayLevels, instances),
-    otherProcessesCoresBefore: busyBefore,
-    upstream: { requests: stub.received.size, untagged: stub.untagged, completed: stub.completed },
-    serverErrors: serverErrors.length,
-    wallSeconds: (performance.now() - options.wallStarted) / 1000,
+    ...common.closing,
   };
   writeRecord(recordFile(PROXY_AREA, options.json), record);
 }

@@ -5,8 +5,9 @@
 import path from 'node:path';
 import { redact, referenceServer } from '../retrieval-bench/postgres-reference.ts';
 import { warnWhenBusy } from '../suite/run-record.ts';
+import { QUESTIONS } from './levels.ts';
 import { prepareServerData } from './server-data.ts';
-import { type StubTiming, startStubModel } from './stub-model.ts';
+import { type StubModel, type StubTiming, startStubModel } from './stub-model.ts';
 
 export type ChatBenchOptions = {
   corpus: string;
@@ -66,3 +67,45 @@ export async function prepareRun(options: ChatBenchOptions, members: number, por
 /** Server log lines at level error or fatal. */
 export const errorLines = (log: string) =>
   log.split('\n').filter((line) => /"level":(50|60)/.test(line));
+
+/** The record's settings and closing fields that both ways of running write alike. */
+export function commonRecord(
+  options: ChatBenchOptions,
+  run: {
+    data: Awaited<ReturnType<typeof prepareServerData>>;
+    stub: StubModel;
+    busyBefore: unknown;
+    serverErrors: number;
+  },
+) {
+  const { data, stub } = run;
+  return {
+    settings: {
+      model: {
+        ...options.timing,
+        answer: 'quoteBestPassage: ~40 words of the best passage, cites it',
+      },
+      database: data.database,
+      logLevel: options.logLevel,
+      nodeEnv: 'production',
+      corpus: {
+        folder: options.corpus,
+        files: data.files.map((f) => path.basename(f)),
+        chunks: data.chunks,
+      },
+      questions: QUESTIONS,
+      members: data.tokens.length,
+      runs: options.runs,
+    },
+    closing: {
+      otherProcessesCoresBefore: run.busyBefore,
+      upstream: {
+        requests: stub.received.size,
+        untagged: stub.untagged,
+        completed: stub.completed,
+      },
+      serverErrors: run.serverErrors,
+      wallSeconds: (performance.now() - options.wallStarted) / 1000,
+    },
+  };
+}
