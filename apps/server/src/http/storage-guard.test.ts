@@ -73,6 +73,21 @@ describe('storage guard on the embedded database', () => {
     expect(guard.current()).toBe('ok');
     await app.close();
   });
+
+  it('refuses a small write just above the reserve as storage full, and enters the full state', async () => {
+    const { app, guard, disk } = await guardedApp('/data/pglite');
+    disk.free = STORAGE_RESERVE_BYTES + 100;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/write',
+      headers: { 'content-type': 'application/json' },
+      payload: { text: 'x'.repeat(200) },
+    });
+    expect(res.statusCode).toBe(507);
+    expect(res.json().error.message).toMatch(/^The server's storage is full/);
+    expect(guard.current()).toBe('full');
+    await app.close();
+  });
 });
 
 describe('storage guard on PostgreSQL', () => {

@@ -21,6 +21,9 @@ const MEASURE_CACHE_MS = 500;
 /** A write may need its body several times over: the file, its rows, their WAL. */
 const BODY_SPACE_FACTOR = 3;
 
+/** Space a write may need below which its refusal means the disk is full, whatever its size. */
+const SMALL_WRITE_BYTES = 2 ** 20;
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type Options = {
@@ -74,6 +77,12 @@ export class StorageGuard {
     this.update(free);
     if (this.state === 'full') throw new AppError('insufficient_storage', STORAGE_FULL_MESSAGE);
     if (free - BODY_SPACE_FACTOR * bodyBytes < this.reserve) {
+      // A small write refused is the disk at its reserve, not a request too big for it ("a
+      // request of 0.0 MB"): the full state, which writes leave only with the resume margin.
+      if (BODY_SPACE_FACTOR * bodyBytes <= SMALL_WRITE_BYTES) {
+        this.enterFull(free);
+        throw new AppError('insufficient_storage', STORAGE_FULL_MESSAGE);
+      }
       throw new AppError(
         'insufficient_storage',
         `The server has too little free storage for a request of ${megabytes(bodyBytes)}; nothing was saved.`,
