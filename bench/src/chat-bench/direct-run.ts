@@ -27,6 +27,7 @@ import {
   errorLines,
   LEVELS,
   prepareRun,
+  printErrors,
   step,
 } from './run-setup.ts';
 
@@ -134,16 +135,8 @@ export async function runDirect(options: ChatBenchOptions): Promise<void> {
   console.log(
     '\nadded TTFT = first token at the client − send − model delay; to model = send → the model has the request (auth, limits, retrieval, prompt); model→client = model has it → first token at the client, less the model delay.',
   );
-  for (const level of levels) {
-    if (level.errors > 0)
-      console.log(`${level.streams} streams: ${level.errorExamples.join('; ')}`);
-  }
   const serverErrors = errorLines(serverLog);
-  if (serverErrors.length > 0) {
-    console.log(
-      `Server errors (${serverErrors.length}), the first: ${serverErrors[0]?.slice(0, 1500)}`,
-    );
-  }
+  printErrors(levels, serverErrors);
   const busiest = Math.max(...levels.map((level) => level.cpuCores.others));
   if (busiest > BUSY_MACHINE_CORES) {
     console.log(

@@ -29,6 +29,7 @@ import {
   errorLines,
   LEVELS,
   prepareRun,
+  printErrors,
   step,
 } from './run-setup.ts';
 
@@ -196,16 +197,8 @@ export async function runThroughProxy(
       .map(([name, n]) => `${name} ${n}`)
       .join(', ')}`,
   );
-  for (const level of levels) {
-    if (level.errors > 0)
-      console.log(`${level.streams} streams: ${level.errorExamples.join('; ')}`);
-  }
   const serverErrors = serverLogs.flatMap(errorLines);
-  if (serverErrors.length > 0) {
-    console.log(
-      `Server errors (${serverErrors.length}), the first: ${serverErrors[0]?.slice(0, 1500)}`,
-    );
-  }
+  printErrors(levels, serverErrors);
   const busiest = Math.max(...levels.map((level) => level.cpuCores.others));
   if (busiest > BUSY_MACHINE_CORES) {
     console.log(

@@ -64,6 +64,22 @@ export async function prepareRun(options: ChatBenchOptions, members: number, por
   }
 }
 
+/** Prints the levels' failed streams and the first server error, if any. */
+export function printErrors(
+  levels: readonly { streams: number; errors: number; errorExamples: string[] }[],
+  serverErrors: readonly string[],
+): void {
+  for (const level of levels) {
+    if (level.errors > 0)
+      console.log(`${level.streams} streams: ${level.errorExamples.join('; ')}`);
+  }
+  if (serverErrors.length > 0) {
+    console.log(
+      `Server errors (${serverErrors.length}), the first: ${serverErrors[0]?.slice(0, 1500)}`,
+    );
+  }
+}
+
 /** Server log lines at level error or fatal. */
 export const errorLines = (log: string) =>
   log.split('\n').filter((line) => /"level":(50|60)/.test(line));
