@@ -208,6 +208,54 @@ describe('redirect sign-in through a real OIDC provider', () => {
     }
   });
 
+  it('refuses chat, limits and shares to a banned member who signed in again, not as a guest', async () => {
+    const first = await signInAtProvider('ambedkar-reader');
+    const signedIn = await exchange(first.callback, first.flowCookie);
+    const user = signedIn.json().user;
+    const memberCookie = cookiesOf(signedIn.headers['set-cookie']);
+    await updateUser(t.database.db, user.id, { banned: true, banReason: 'Spam' });
+    try {
+      const again = await signInAtProvider('ambedkar-reader');
+      const res = await exchange(again.callback, `${again.flowCookie}; ${memberCookie}`);
+      expect(res.statusCode).toBe(403);
+      // Every cookie the browser now holds: the ended session's and the banned identity.
+      const browser = [memberCookie, cookiesOf(res.headers['set-cookie'])].join('; ');
+      const chat = await t.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: { cookie: browser, origin: PUBLIC_URL, accept: 'application/json' },
+        payload: { question: 'What is caste?' },
+      });
+      expect(chat.statusCode).toBe(403);
+      expect(chat.json()).toMatchObject({ banned: true, reason: 'Spam' });
+      const limits = await t.app.inject({
+        method: 'GET',
+        url: '/api/user/rate-limits',
+        headers: { cookie: browser },
+      });
+      expect(limits.statusCode).toBe(403);
+
+      // A browser without that cookie is an ordinary guest, and so is this one once the ban ends.
+      const guest = await t.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: { origin: PUBLIC_URL, accept: 'application/json' },
+        payload: { question: 'What is caste?' },
+      });
+      expect(guest.statusCode).toBe(200);
+      await updateUser(t.database.db, user.id, { banned: false, banReason: null });
+      const lifted = await t.app.inject({
+        method: 'POST',
+        url: '/api/chat',
+        headers: { cookie: browser, origin: PUBLIC_URL, accept: 'application/json' },
+        payload: { question: 'What is caste?' },
+      });
+      expect(lifted.statusCode).toBe(200);
+    } finally {
+      await updateUser(t.database.db, user.id, { banned: false, banReason: null });
+    }
+  });
+
   it('a banned identity is forgotten at sign-out, and is no more than a name', async () => {
     const first = await signInAtProvider('ambedkar-reader');
     const user = (await exchange(first.callback, first.flowCookie)).json().user;

@@ -21,7 +21,9 @@ const GUEST_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 /**
  * The caller as a limits subject. A banned member is refused here (403 with the ban body), as
- * requireUser does; anyone not signed in is a guest, and gets a guest cookie on first use.
+ * requireUser does, and so is a browser that a banned member signed in again from (its signed
+ * banned-identity cookie, resolved by the viewer hook); anyone else not signed in is a guest, and
+ * gets a guest cookie on first use.
  */
 export function resolveActor(
   request: FastifyRequest,
@@ -34,6 +36,7 @@ export function resolveActor(
     if (isBanned(user, now)) throw new BannedError(user);
     return { kind: 'user', user };
   }
+  if (request.bannedIdentity) throw new BannedError(request.bannedIdentity);
   return { kind: 'guest', guestId: guestIdFor(request, reply, config), ip: networkOf(request.ip) };
 }
 

@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { resolveSession, type Viewer, visitor } from '../services/session-service.ts';
+import type { UserRow } from '../db/schema.ts';
+import { findUserById } from '../repositories/user-repository.ts';
+import { isBanned, resolveSession, type Viewer, visitor } from '../services/session-service.ts';
 import { metricsTokenCheck } from './metrics-access.ts';
-import { readSessionToken } from './session-cookie.ts';
+import { readBannedIdentity, readSessionToken } from './session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set for every /api request before validation: the first step of each route's pipeline. */
     viewer: Viewer;
+    /**
+     * A caller without a session whose browser carries the signed identity of a banned sign-in
+     * (set when a banned member signed in again), while that ban lasts: refused wherever a
+     * guest would be served (resolveActor), so signing in again is no way back in as a guest.
+     */
+    bannedIdentity: UserRow | null;
   }
 }
 
@@ -17,6 +25,7 @@ export function registerViewer(
 ): void {
   // Replaced on every request by the hook below; a shared default object would leak state.
   app.decorateRequest('viewer', null as never);
+  app.decorateRequest('bannedIdentity', null);
   const isMetricsToken = metricsTokenCheck(config.metricsToken);
   app.addHook('onRequest', async (request) => {
     const presented = request.url.startsWith('/api/') ? readSessionToken(request, config) : null;
@@ -28,5 +37,12 @@ export function registerViewer(
     request.viewer = session
       ? await resolveSession(database.db, session.token, session.via, config.sessions, clock())
       : visitor;
+    // Only browsers that met the ban carry this cookie: one lookup for them, none for anyone else.
+    const bannedId =
+      !request.viewer.user && request.url.startsWith('/api/') ? readBannedIdentity(request) : null;
+    if (bannedId) {
+      const user = await findUserById(database.db, bannedId);
+      request.bannedIdentity = user && isBanned(user, clock()) ? user : null;
+    }
   });
 }
