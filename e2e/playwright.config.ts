@@ -58,6 +58,7 @@ export default defineConfig({
         'landing.spec.ts',
         'chat-guest.spec.ts',
         'chat-member.spec.ts',
+        'guest-to-member.spec.ts',
         'donate.spec.ts',
         'accounts-ui.spec.ts',
         'first-run.spec.ts',

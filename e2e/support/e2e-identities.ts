@@ -21,6 +21,11 @@ export const E2E_ACCOUNTS = {
       'lists',
       'share',
       'import',
+      // Guest to member (tests/guest-to-member.spec.ts): one account per choice after sign-in.
+      'g2m-import',
+      'g2m-not-now',
+      'g2m-reload',
+      'g2m-new-chat',
       // Admin dashboard flows (tests/admin-dashboard.spec.ts).
       'admin-role',
       'admin-ban',

@@ -1,6 +1,5 @@
 import { Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
 import { SignInButton } from '../../features/auth/components/sign-in-button.tsx';
@@ -69,11 +68,17 @@ export function GuestSignInPrompt() {
   );
 }
 
-/** Offered once after sign-in when this browser holds conversations from before. */
-export function ImportGuestChatsBanner() {
-  const { count, isImporting, importAll } = useImportGuestChats();
-  const [hidden, setHidden] = useState(false);
-  if (count === 0 || hidden) return null;
+/**
+ * Offered after sign-in when this browser tab holds conversations from before; 'Not now' puts it
+ * away for the rest of the tab's session. `onImported` gets each guest id's new server id.
+ */
+export function ImportGuestChatsBanner({
+  onImported,
+}: {
+  onImported(moved: ReadonlyMap<string, string>): void;
+}) {
+  const { count, isImporting, importAll, decline } = useImportGuestChats();
+  if (count === 0) return null;
   return (
     <section
       aria-label="Import conversations"
@@ -83,10 +88,13 @@ export function ImportGuestChatsBanner() {
         You have {count} {count === 1 ? 'conversation' : 'conversations'} from before you signed in.
         Import {count === 1 ? 'it' : 'them'} into your account?
       </p>
-      <Button variant="ghost" onClick={() => setHidden(true)} disabled={isImporting}>
+      <Button variant="ghost" onClick={decline} disabled={isImporting}>
         Not now
       </Button>
-      <Button onClick={() => void importAll()} disabled={isImporting}>
+      <Button
+        onClick={() => void importAll().then((moved) => moved.size > 0 && onImported(moved))}
+        disabled={isImporting}
+      >
         {isImporting ? 'Importing…' : 'Import'}
       </Button>
     </section>

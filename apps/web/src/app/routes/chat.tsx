@@ -52,7 +52,12 @@ export default function ChatRoute() {
   const rateLimits = useRateLimits();
   const { share, revoke } = useShareConversation();
 
-  const chosen = params.get('c');
+  const fromUrl = params.get('c');
+  // A guest's conversation lives in this tab, not in the account: after signing in, the URL may
+  // still name one (sign-in returns to the page it started from). A member never opens it on the
+  // server (issue 27: every question then failed with a 404); the offer to import it shows instead.
+  const namesGuestChat = fromUrl !== null && guestList.some((c) => c.id === fromUrl);
+  const chosen = isMember && namesGuestChat ? null : fromUrl;
   // 'New chat' opens a draft: an empty screen with no conversation behind it until the first
   // message creates one, so empty conversations never count toward the limit. It lives in the
   // history entry, so Back returns to the conversation before it.
@@ -82,15 +87,30 @@ export default function ChatRoute() {
   const sentInConversation = chat.messages.filter((m) => m.role === 'user').length;
   const usage = useUsageState(rateLimits.data, sentInConversation);
 
+  // The guest conversation the URL named when the member arrived: Import opens its new copy.
+  const [arrivedFrom, setArrivedFrom] = useState<string | null>(null);
   useEffect(() => {
-    if (auth.status === 'loading') return;
-    if (!isMember && chosen && !guestList.some((c) => c.id === chosen)) select(null);
-  }, [auth.status, isMember, chosen, guestList, select]);
+    if (auth.status === 'loading' || !fromUrl) return;
+    if (isMember ? namesGuestChat || chat.notFound : !namesGuestChat) {
+      if (isMember && namesGuestChat) setArrivedFrom(fromUrl);
+      setParams({}, { replace: true });
+    }
+  }, [auth.status, isMember, fromUrl, namesGuestChat, chat.notFound, setParams]);
+
+  const openImported = (moved: ReadonlyMap<string, string>) => {
+    const first = [...moved.values()].at(-1);
+    const target = (arrivedFrom && moved.get(arrivedFrom)) ?? first;
+    setArrivedFrom(null);
+    if (target) select(target);
+  };
 
   const newChat = () => {
     setDrawerOpen(false);
     // Already on an empty screen (the draft, or a conversation with nothing in it): stay there.
-    if (conversationId === null || (chat.messages.length === 0 && !chat.isLoading)) return;
+    if (conversationId === null || (chat.messages.length === 0 && !chat.isLoading)) {
+      if (fromUrl) setParams({}, { replace: false, state: DRAFT_STATE });
+      return;
+    }
     chat.stop();
     setParams({}, { replace: false, state: DRAFT_STATE });
   };
@@ -159,7 +179,7 @@ export default function ChatRoute() {
         />
       }
     >
-      {isMember && <ImportGuestChatsBanner />}
+      {isMember && <ImportGuestChatsBanner onImported={openImported} />}
       {chat.messages.length === 0 && !chat.isLoading && persona ? (
         <WelcomeScreen
           welcome={welcomeForViewer(persona.welcome, isMember)}

@@ -245,6 +245,8 @@ export function useChat({
     messages,
     isTyping,
     isLoading: isMember && conversationId !== null && stored.isPending,
+    /** The member's chosen conversation is not theirs (deleted, or another account's). */
+    notFound: stored.error instanceof ApiError && stored.error.status === 404,
     send,
     stop,
     limitHit,

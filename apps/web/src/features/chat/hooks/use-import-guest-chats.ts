@@ -5,6 +5,8 @@ import { addMessage } from '../api/add-message.ts';
 import { createConversation } from '../api/create-conversation.ts';
 import { CONVERSATIONS_KEY } from '../api/get-conversations.ts';
 import {
+  declinedImports,
+  declineImports,
   guestConversations,
   removeGuestConversation,
   subscribeToGuestConversations,
@@ -14,19 +16,29 @@ import {
  * After a guest signs in, their conversations in this browser can move into the account. Each
  * becomes a server conversation (counted against the member's limits: each question is one
  * message); answers move with the server's signature of them. A refusal stops the import and
- * keeps what was not imported.
+ * keeps what was not imported. The oldest is imported first, so the account's list (newest
+ * first) keeps the order the guest saw. Resolves to each imported guest id's new server id.
  */
 export function useImportGuestChats() {
   const queryClient = useQueryClient();
   const all = useSyncExternalStore(subscribeToGuestConversations, guestConversations, () => []);
   const pending = all.filter((conversation) => conversation.messages.length > 0);
+  const [declined, setDeclined] = useState(declinedImports);
+  const offered = pending.filter((conversation) => !declined.has(conversation.id));
   const [isImporting, setIsImporting] = useState(false);
 
-  const importAll = async () => {
+  /** 'Not now': the offer is hidden for these conversations for the rest of this tab's session. */
+  const decline = () => {
+    declineImports(offered.map((conversation) => conversation.id));
+    setDeclined(declinedImports());
+  };
+
+  const importAll = async (): Promise<Map<string, string>> => {
     setIsImporting(true);
+    const moved = new Map<string, string>();
     let imported = 0;
     try {
-      for (const conversation of pending) {
+      for (const conversation of [...offered].reverse()) {
         const created = await createConversation(conversation.title.replace(/\.\.\.$/, ''));
         for (const message of conversation.messages) {
           // Only the server's own answers can be saved as answers: those it signed. Apologies and
@@ -42,6 +54,7 @@ export function useImportGuestChats() {
           });
         }
         removeGuestConversation(conversation.id);
+        moved.set(conversation.id, created.id);
         imported++;
       }
       toast({
@@ -58,7 +71,8 @@ export function useImportGuestChats() {
       setIsImporting(false);
       void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
     }
+    return moved;
   };
 
-  return { count: pending.length, isImporting, importAll };
+  return { count: offered.length, isImporting, importAll, decline };
 }

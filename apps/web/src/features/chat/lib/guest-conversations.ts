@@ -11,6 +11,8 @@ import { nanoid } from 'nanoid';
 import type { ChatMessage } from './chat-message.ts';
 
 export const GUEST_STORAGE_KEY = 'samvad.guestConversations';
+/** The guest conversations whose import a member put off ('Not now'), for this tab's session. */
+export const DECLINED_IMPORT_KEY = 'samvad.guestImportDeclined';
 
 export type GuestConversation = {
   id: string;
@@ -97,4 +99,26 @@ export function removeGuestConversation(id: string) {
 
 export function clearGuestConversations() {
   save([]);
+}
+
+/** The ids of guest conversations whose import was declined in this tab. */
+export function declinedImports(): ReadonlySet<string> {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(DECLINED_IMPORT_KEY) ?? '[]');
+    return new Set(Array.isArray(parsed) ? parsed.filter((id) => typeof id === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/** 'Not now': these conversations are not offered again in this tab (a new one would be). */
+export function declineImports(ids: readonly string[]) {
+  try {
+    sessionStorage.setItem(
+      DECLINED_IMPORT_KEY,
+      JSON.stringify([...new Set([...declinedImports(), ...ids])]),
+    );
+  } catch {
+    // Storage refused: the offer is hidden for this visit only.
+  }
 }
