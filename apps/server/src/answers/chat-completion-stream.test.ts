@@ -6,6 +6,7 @@ import {
   CompletionHttpError,
   CompletionStreamError,
   completionEndpoint,
+  EVENT_MAX_CHARS,
   EventLines,
   openCompletion,
 } from './chat-completion-stream.ts';
@@ -34,6 +35,54 @@ describe('EventLines', () => {
   it('joins the data lines of one event, and waits for its blank line', () => {
     expect(eventsOf(['data: a\ndata: b\n', '\n'])).toEqual(['a\nb']);
     expect(eventsOf(['data: a\n'])).toEqual([]);
+  });
+});
+
+describe('EventLines, fed hostile streams', () => {
+  it('refuses a line with no end once it passes EVENT_MAX_CHARS, keeping no more than that', () => {
+    const lines = new EventLines();
+    const piece = 'x'.repeat(64 * 1024);
+    let pushed = 'data: '.length;
+    lines.push('data: ');
+    // 60 MB with no newline (issue #30: 1.5 GB of memory and a rescan of the buffer per chunk).
+    const refusal = (() => {
+      for (; pushed < 60 * 1024 * 1024; pushed += piece.length) {
+        try {
+          lines.push(piece);
+        } catch (error) {
+          pushed += piece.length;
+          return error;
+        }
+      }
+      return null;
+    })();
+    expect(refusal).toBeInstanceOf(CompletionStreamError);
+    expect(pushed).toBeGreaterThan(EVENT_MAX_CHARS);
+    expect(pushed).toBeLessThanOrEqual(EVENT_MAX_CHARS + piece.length + 'data: '.length);
+  });
+
+  it('refuses an event of many data lines past EVENT_MAX_CHARS, but not one just within it', () => {
+    const line = `data: ${'y'.repeat(1023)}\n`;
+    const count = Math.floor(EVENT_MAX_CHARS / 1024);
+    const within = new EventLines();
+    let data: string | null = null;
+    for (let i = 0; i < count; i++) expect(within.push(line)).toBeNull();
+    data = within.push('\n');
+    expect(data?.length).toBe(count * 1024 - 1);
+    const over = new EventLines();
+    expect(() => {
+      for (let i = 0; i <= count; i++) over.push(line);
+    }).toThrow(CompletionStreamError);
+  });
+
+  it('reads 200,000 events pushed in one piece and one character at a time, in order', () => {
+    const text = Array.from({ length: 200_000 }, (_, i) => `data: ${i}\r\n\r\n`).join('');
+    const whole = eventsOf([text]);
+    expect(whole).toHaveLength(200_000);
+    expect(whole[199_999]).toBe('199999');
+    const chars = eventsOf(text.slice(0, 20_000).split(''));
+    expect(chars).toEqual(whole.slice(0, chars.length));
+    expect(chars.length).toBeGreaterThan(1000);
   });
 });
 

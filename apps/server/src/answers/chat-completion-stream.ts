@@ -163,11 +163,27 @@ function deltaText(data: string): string {
 }
 
 /**
+ * The longest event a model may send, in characters: a chunk of a streamed answer is a few
+ * hundred. Past it the stream is refused (CompletionStreamError), so a line without an end cannot
+ * grow the buffer without bound.
+ */
+export const EVENT_MAX_CHARS = 256 * 1024;
+
+/** Either line end, from a given position (lastIndex): one scan finds the first of both. */
+const LINE_END = /[\r\n]/g;
+
+/**
  * The `data` of server-sent events from text as it arrives (the EventSource rules: LF, CR or
- * CRLF lines, `data:` lines joined by newlines, other fields and comments ignored).
+ * CRLF lines, `data:` lines joined by newlines, other fields and comments ignored). Linear in the
+ * text pushed: each character is scanned for a line end once, the buffer is cut once per push,
+ * and an unfinished line or event longer than EVENT_MAX_CHARS throws.
  */
 export class EventLines {
   #buffer = '';
+  /** Where the unread text starts in #buffer. */
+  #start = 0;
+  /** Where the search for the next line end resumes: no line end lies in [#start, #scanned). */
+  #scanned = 0;
   #data: string | null = null;
   #afterCR = false;
 
@@ -183,13 +199,20 @@ export class EventLines {
   /** The next whole event's data in what was pushed, or null. */
   next(): string | null {
     for (;;) {
-      const lf = this.#buffer.indexOf('\n');
-      const cr = this.#buffer.indexOf('\r');
-      const end = cr >= 0 && (lf < 0 || cr < lf) ? cr : lf;
-      if (end < 0) return null;
-      const line = this.#buffer.slice(0, end);
-      const skip = this.#buffer.startsWith('\r\n', end) ? 2 : 1;
-      this.#buffer = this.#buffer.slice(end + skip);
+      LINE_END.lastIndex = Math.max(this.#start, this.#scanned);
+      const found = LINE_END.exec(this.#buffer);
+      if (!found) {
+        // Keep only the unfinished line, once per push rather than once per line.
+        this.#buffer = this.#buffer.slice(this.#start);
+        this.#start = 0;
+        this.#scanned = this.#buffer.length;
+        if (this.#buffer.length > EVENT_MAX_CHARS) this.#tooLong();
+        return null;
+      }
+      const end = found.index;
+      const line = this.#buffer.slice(this.#start, end);
+      this.#start = end + (this.#buffer.startsWith('\r\n', end) ? 2 : 1);
+      this.#scanned = this.#start;
       if (line === '') {
         const data = this.#data;
         this.#data = null;
@@ -197,7 +220,18 @@ export class EventLines {
       } else if (line.startsWith('data:')) {
         const value = line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5);
         this.#data = this.#data === null ? value : `${this.#data}\n${value}`;
+        if (this.#data.length > EVENT_MAX_CHARS) this.#tooLong();
       }
     }
+  }
+
+  #tooLong(): never {
+    this.#buffer = '';
+    this.#start = 0;
+    this.#scanned = 0;
+    this.#data = null;
+    throw new CompletionStreamError(
+      `The model sent an event longer than ${EVENT_MAX_CHARS.toLocaleString('en')} characters`,
+    );
   }
 }

@@ -69,7 +69,7 @@ export type LlmAnswerInput = {
 
 export function streamLlmAnswer(input: LlmAnswerInput): AnswerStream {
   const citations = new CitationRewriter(input.passages.length);
-  const said: Said = { text: '', checked: null };
+  const said: Said = { text: '', checked: null, notice: '' };
   const cited = () => said.checked?.cited ?? citations.cited;
   return {
     tokens: generate(input, citations, said),
@@ -78,12 +78,16 @@ export function streamLlmAnswer(input: LlmAnswerInput): AnswerStream {
         const passage = input.passages[index];
         return passage ? [presentSource(passage)] : [];
       }),
-    final: () => (said.checked && said.checked.text !== said.text ? said.checked.text : null),
+    final: () =>
+      said.checked && said.checked.text !== said.text ? said.checked.text + said.notice : null,
   };
 }
 
-/** The text streamed so far, and once it has ended, the answer as checked. */
-type Said = { text: string; checked: ReturnType<typeof checkAnswer> | null };
+/**
+ * The text streamed so far, and once it has ended, the answer as checked; `notice` follows both
+ * when the answer was cut at ANSWER_MAX_CHARS (streamed after the text, never checked).
+ */
+type Said = { text: string; checked: ReturnType<typeof checkAnswer> | null; notice: string };
 
 /**
  * The citation check (citation-check.ts) over the whole answer, attributing unmarked sentences
@@ -153,6 +157,18 @@ function refusalOpenings(language: string): string[] {
 export const ANSWER_MAX_OUTPUT_TOKENS = 1500;
 
 /**
+ * The most an answer may say, in characters, whatever the model sends: 1,500 tokens are at most
+ * ~8,000 characters of English or Devanagari, and an endpoint that ignores max_tokens is cut here,
+ * so a saved answer stays far inside MESSAGE_MAX_LENGTH and ANSWER_ROOM_CHARS (the conversation
+ * caps) and a client is never relayed more. The model's text is read at most twice this far
+ * (markers it writes and the rewriter drops count too).
+ */
+export const ANSWER_MAX_CHARS = 16_000;
+/** Ends an answer cut at ANSWER_MAX_CHARS. */
+export const ANSWER_CUT_NOTICE =
+  '\n\n*[This answer was cut short: it ran past the length allowed.]*';
+
+/**
  * Straight from the endpoint (chat-completion-stream.ts): `streamText`'s step, retry and replay
  * stages, and below them `doStream`'s fetch and web streams, cost most of the server's CPU and
  * memory with many answers streaming (npm run bench:chat); none of it is used here (no tools,
@@ -168,11 +184,20 @@ async function* generate(input: LlmAnswerInput, citations: CitationRewriter, sai
       // Bounds each answer's cost (OWASP LLM10, unbounded consumption): ~1,000 words.
       maxOutputTokens: ANSWER_MAX_OUTPUT_TOKENS,
     });
+    let read = 0;
     for await (const delta of text) {
+      read += delta.length;
       const shown = citations.push(delta);
-      if (shown) {
-        said.text += shown;
-        yield shown;
+      const room = ANSWER_MAX_CHARS - said.text.length;
+      const kept = shown.length > room ? cutAt(shown, room) : shown;
+      if (kept) {
+        said.text += kept;
+        yield kept;
+      }
+      // Leaving the loop closes the model's response: the rest is never read.
+      if (shown.length > room || read > 2 * ANSWER_MAX_CHARS) {
+        said.notice = ANSWER_CUT_NOTICE;
+        break;
       }
     }
   } catch (error) {
@@ -180,12 +205,21 @@ async function* generate(input: LlmAnswerInput, citations: CitationRewriter, sai
   } finally {
     deadline.clear();
   }
-  const tail = citations.flush();
+  // A cut answer drops what the rewriter held back (at most a partial marker).
+  const tail = said.notice ? '' : citations.flush();
   if (tail) {
     said.text += tail;
     yield tail;
   }
   said.checked = checkAnswer(said.text, input, citations.cited);
+  if (said.notice) yield said.notice;
+}
+
+/** The first `length` characters of text, one fewer rather than half a surrogate pair. */
+function cutAt(text: string, length: number): string {
+  if (length <= 0) return '';
+  const code = text.charCodeAt(length - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? length - 1 : length);
 }
 
 function answerMessages(input: LlmAnswerInput): CompletionMessage[] {
