@@ -1,4 +1,5 @@
-// `node bench/src/qa/calibrate-refusal.ts <eval:qa record.json> [--max-wrong 0.05]`
+// `node bench/src/qa/calibrate-refusal.ts <eval:qa record.json> [--max-wrong 0.05] [--row N]`
+// (--row N: the Nth variant of a hybrid-variants.ts record, counted from 0)
 // Chooses the 'not covered' thresholds (apps/server/src/answers/coverage.ts) on the TUNE half
 // of an eval:qa run: the most unanswerable questions refused while at most --max-wrong of the
 // answerable ones are. Prints the sweep's best rows and how the choice does on held-out too.
@@ -12,7 +13,10 @@ import {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { 'max-wrong': { type: 'string', default: '0.05' } },
+  options: {
+    'max-wrong': { type: 'string', default: '0.05' },
+    row: { type: 'string' },
+  },
 });
 const file = positionals[0];
 if (!file) {
@@ -26,7 +30,14 @@ type Row = {
   answerable: boolean;
   evidence: CoverageEvidence;
 };
-const rows = (JSON.parse(readFileSync(file, 'utf8')) as { perQuestion: Row[] }).perQuestion;
+const record = JSON.parse(readFileSync(file, 'utf8')) as {
+  perQuestion?: Row[];
+  rows?: { perQuestion: Row[] }[];
+};
+const rows =
+  (values.row === undefined
+    ? record.perQuestion
+    : record.rows?.[Number(values.row)]?.perQuestion) ?? [];
 const maxWrong = Number(values['max-wrong']);
 const hasDense = rows.some((row) => row.evidence.dense !== null);
 

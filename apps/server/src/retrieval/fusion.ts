@@ -55,18 +55,34 @@ export function reciprocalRankFusion(
 export const HYBRID_RRF_K = 10;
 export const DENSE_WEIGHT = 1;
 export const CANDIDATE_FACTOR = 4;
+export const CROSS_SCRIPT_WEIGHT = 0;
 
 export type HybridWeights = {
   k?: number;
   /** Weight of the dense ranking in the fusion; the lexical ranking's is 1. */
   denseWeight?: number;
+  /**
+   * Weight of a third ranking for a question not in the library's main script: the dense search
+   * again, among the main script's documents only (0: none). Without it, a Hindi question's
+   * words and its meaning both find the Hindi passages first, and the English writings that
+   * answer it fall out of the top results.
+   */
+  crossScriptWeight?: number;
   /** Candidates asked of each retriever per result wanted; fusion needs depth to work with. */
   candidateFactor?: number;
+};
+
+/** Which script a question is in, and the documents written in each (bm25-index.ts). */
+export type ScriptInfo = {
+  ofQuery(text: string): string;
+  library(): { main: string | null; documentsIn(script: string): ReadonlySet<string> };
 };
 
 export type HybridRetrieverOptions = HybridWeights & {
   lexical: Retriever;
   dense: Retriever;
+  /** Needed for `crossScriptWeight`; without it there is no third ranking. */
+  scripts?: ScriptInfo;
   /**
    * Called when the dense side fails (embedding server down…); the search then answers from the
    * lexical side alone rather than failing the question. Without it the error propagates.
@@ -93,17 +109,25 @@ export class HybridRetriever implements Retriever {
     const k = this.options.k ?? HYBRID_RRF_K;
     const depth = Math.max(query.limit * (this.options.candidateFactor ?? CANDIDATE_FACTOR), 20);
     const deep = { ...query, limit: depth };
-    const [lexicalHits, denseHits] = await Promise.all([
-      lexical.search(deep),
-      dense.search(deep).catch((error: unknown) => {
+    const denseSearch = (q: RetrievalQuery) =>
+      dense.search(q).catch((error: unknown) => {
         if (!onDenseError) throw error;
         onDenseError(error);
         return [];
-      }),
+      });
+    const cross = this.crossScriptQuery(deep);
+    const [lexicalHits, denseHits, crossHits] = await Promise.all([
+      lexical.search(deep),
+      denseSearch(deep),
+      cross ? denseSearch(cross) : [],
     ]);
     const denseWeight = this.options.denseWeight ?? DENSE_WEIGHT;
-    const best = (1 + denseWeight) / (k + 1);
-    return reciprocalRankFusion([lexicalHits, denseHits], { k, weights: [1, denseWeight] })
+    const crossWeight = cross ? (this.options.crossScriptWeight ?? CROSS_SCRIPT_WEIGHT) : 0;
+    const best = (1 + denseWeight + crossWeight) / (k + 1);
+    return reciprocalRankFusion([lexicalHits, denseHits, crossHits], {
+      k,
+      weights: [1, denseWeight, crossWeight],
+    })
       .slice(0, query.limit)
       .map((chunk) => ({
         chunkId: chunk.chunkId,
@@ -113,9 +137,22 @@ export class HybridRetriever implements Retriever {
         ...(chunk.sources[0]?.lexicalScore === undefined
           ? {}
           : { lexicalScore: chunk.sources[0].lexicalScore }),
-        ...(chunk.sources[1]?.denseScore === undefined
+        ...((chunk.sources[1] ?? chunk.sources[2])?.denseScore === undefined
           ? {}
-          : { denseScore: chunk.sources[1].denseScore }),
+          : { denseScore: (chunk.sources[1] ?? chunk.sources[2])?.denseScore }),
       }));
+  }
+
+  /** The dense query among the library's main script's documents, or null when not wanted. */
+  private crossScriptQuery(query: RetrievalQuery): RetrievalQuery | null {
+    const { scripts } = this.options;
+    if (!scripts || (this.options.crossScriptWeight ?? CROSS_SCRIPT_WEIGHT) <= 0) return null;
+    const library = scripts.library();
+    if (library.main === null || scripts.ofQuery(query.text) === library.main) return null;
+    const inMain = library.documentsIn(library.main);
+    const documentIds = query.documentIds
+      ? new Set([...query.documentIds].filter((id) => inMain.has(id)))
+      : inMain;
+    return documentIds.size > 0 ? { ...query, documentIds } : null;
   }
 }

@@ -1,5 +1,6 @@
 import { EmbeddingDimensionError } from '../repositories/embedding-repository.ts';
 import type { Bm25Index } from '../retrieval/bm25-index.ts';
+import { scriptOf } from '../retrieval/bm25-index.ts';
 import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
 import { HybridRetriever } from '../retrieval/fusion.ts';
 import { Bm25Retriever, type Retriever } from '../retrieval/retriever.ts';
@@ -15,7 +16,20 @@ export function createRetriever(
   const lexical = new Bm25Retriever(bm25);
   if (!client) return { retriever: lexical, dense: null };
   const vectors = new VectorIndex();
-  const embedQuery = async (text: string) => {
+  // The hybrid may search the same query twice (all documents, then the main script's):
+  // one embedding serves both.
+  let last: { text: string; vector: Promise<Float32Array> } | null = null;
+  const embedQuery = (text: string) => {
+    if (last?.text !== text) {
+      const vector = embedOne(text);
+      vector.catch(() => {
+        if (last?.vector === vector) last = null;
+      });
+      last = { text, vector };
+    }
+    return last.vector;
+  };
+  const embedOne = async (text: string) => {
     const [vector] = await client.embed([text], { kind: 'query' });
     if (!vector) throw new Error('The embedding server returned no vector for the query');
     // A model swapped behind the same name: say so (the search answers from BM25 meanwhile).
@@ -28,6 +42,7 @@ export function createRetriever(
     lexical,
     dense: new DenseRetriever({ index: vectors, embedQuery }),
     onDenseError: options.onDenseError ?? (() => {}),
+    scripts: { ofQuery: scriptOf, library: () => bm25.scripts() },
     ...options.ranking?.fusion,
   });
   return { retriever, dense: { client, vectors } };
