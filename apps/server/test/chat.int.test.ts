@@ -159,13 +159,33 @@ describe('POST /api/chat on an empty knowledge base', () => {
     empty = await createTestApp();
   });
   afterAll(() => empty.close());
-  const ask = (headers: Record<string, string>) =>
+  const ask = (
+    headers: Record<string, string>,
+    payload: { question: string; detected_language?: string } = {
+      question: 'What did Ambedkar say about caste?',
+      detected_language: 'en',
+    },
+  ) =>
     empty.app.inject({
       method: 'POST',
       url: '/api/chat',
       headers: { origin: empty.config.publicUrl, ...headers },
-      payload: { question: 'What did Ambedkar say about caste?', detected_language: 'hi' },
+      payload,
     });
+
+  // Issue 27: in the question's language, like the other fixed texts.
+  it.each([
+    ['आंबेडकरांनी शिक्षणाबद्दल काय सांगितले?', 'hi', 'mr'],
+    ['अंबेडकर ने शिक्षा के बारे में क्या कहा?', 'hi', 'hi'],
+    ['சாதி பற்றி அம்பேத்கர் என்ன சொன்னார்?', undefined, 'ta'],
+    ['What did Ambedkar say about caste?', undefined, 'en'],
+  ] as const)('answers %s (sent as %s) in %s', async (question, sent, language) => {
+    const json = await ask(
+      { accept: 'application/json' },
+      { question, ...(sent ? { detected_language: sent } : {}) },
+    );
+    expect(json.json().answer).toBe(REPLY_TEXTS[language].noDocuments);
+  });
 
   it('says no documents have been added yet and how to add them, with no sources', async () => {
     const json = await ask({ accept: 'application/json' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './language.ts';
+import { detectLanguage, detectReplyLanguage } from './language.ts';
 
 describe('detectLanguage', () => {
   it.each([
@@ -38,5 +38,35 @@ describe('detectLanguage', () => {
     expect(detectLanguage('जाति क्या है?', '')).toBe('hi');
     expect(detectLanguage('जाति क्या है?', '  ')).toBe('hi');
     expect(detectLanguage('जाति क्या है?', null)).toBe('hi');
+  });
+});
+
+describe('detectReplyLanguage', () => {
+  // Team-written questions, none of them from bench/qa (apps/server/src/answers/
+  // reply-language.test.ts measures the rule on that set).
+  it.each([
+    ['आंबेडकरांनी शिक्षणाबद्दल काय सांगितले?', 'mr'],
+    ['जातिव्यवस्था म्हणजे काय?', 'mr'],
+    ['महाडचा सत्याग्रह कधी झाला?', 'mr'],
+    ['संविधान सभेत आंबेडकरांची भूमिका काय होती?', 'mr'],
+    ['जाति व्यवस्था क्या है?', 'hi'],
+    ['अंबेडकर ने शिक्षा के बारे में क्या कहा?', 'hi'],
+    ['महाड सत्याग्रह कब हुआ?', 'hi'],
+    ['संविधान सभा में अंबेडकर की भूमिका क्या थी?', 'hi'],
+  ])('answers %s in %s', (question, language) => {
+    expect(detectReplyLanguage(question)).toBe(language);
+  });
+
+  it('keeps Hindi when nothing tells the two apart', () => {
+    expect(detectReplyLanguage('आरक्षण')).toBe('hi');
+    expect(detectReplyLanguage('बुद्ध धम्म')).toBe('hi');
+  });
+
+  it('reads a supplied hi as the script it is, and keeps any other supplied language', () => {
+    expect(detectReplyLanguage('जातिव्यवस्था म्हणजे काय?', 'hi')).toBe('mr');
+    expect(detectReplyLanguage('जातिव्यवस्था म्हणजे काय?', 'en')).toBe('en');
+    expect(detectReplyLanguage('What is caste?', 'hi')).toBe('hi');
+    expect(detectReplyLanguage('What is caste?')).toBe('en');
+    expect(detectReplyLanguage('சாதி என்றால் என்ன?')).toBe('ta');
   });
 });

@@ -53,3 +53,191 @@ export function detectLanguage(text: string, supplied?: string | null): string {
   }
   return best;
 }
+
+/**
+ * Hindi and Marathi share Devanagari, so the script alone gives 'hi' for both (above). Their
+ * commonest words differ: Marathi asks with काय, कोणत्या, किती, कधी and says आहे, आणि, नाही,
+ * मध्ये; Hindi asks with क्या, कौन, कितने, कब and says है, और, नहीं, में, के, की. Words that both
+ * languages use (का: 'why' in Marathi, 'of' in Hindi; होता, होते) are in neither list.
+ */
+const MARATHI_WORDS = new Set([
+  // Verbs 'to be' and the commonest connectives.
+  'आहे',
+  'आहेत',
+  'आणि',
+  'नाही',
+  'नाहीत',
+  'म्हणून',
+  'म्हणजे',
+  'पण',
+  'हे',
+  'तर',
+  'तसेच',
+  'असे',
+  'असते',
+  'असतो',
+  'असतात',
+  'झाले',
+  'झाला',
+  'झाली',
+  'हवे',
+  'नये',
+  'नयेत',
+  // Question words.
+  'काय',
+  'कोणत्या',
+  'कोणता',
+  'कोणती',
+  'कोणते',
+  'कोणी',
+  'कसे',
+  'कशी',
+  'कसा',
+  'कधी',
+  'किती',
+  'कुठे',
+  'कुठल्या',
+  // Pronouns and postpositions written as words.
+  'आम्ही',
+  'आपल्या',
+  'त्यांनी',
+  'त्यांच्या',
+  'त्याचा',
+  'त्याची',
+  'त्याचे',
+  'यांच्या',
+  'यांनी',
+  'मध्ये',
+  'मधील',
+  'बद्दल',
+  'याबद्दल',
+  'साठी',
+  'ऐवजी',
+  'बाबत',
+  'बाबतीत',
+  'येथे',
+  'तेव्हा',
+  'जेव्हा',
+  // Past and modal verb forms Hindi does not have.
+  'केले',
+  'केली',
+  'दिले',
+  'दिला',
+  'दिली',
+  'सांगितले',
+  'म्हणाले',
+  'म्हणतात',
+  'म्हणतो',
+  'गेले',
+  'गेला',
+  'गेली',
+  'आला',
+  'आली',
+  'द्यावी',
+  'करावे',
+  'देण्यात',
+]);
+const HINDI_WORDS = new Set([
+  'है',
+  'हैं',
+  'था',
+  'थे',
+  'थी',
+  'और',
+  'नहीं',
+  'में',
+  'को',
+  'ने',
+  'से',
+  'यह',
+  'वह',
+  'लिए',
+  'भी',
+  'क्या',
+  'कौन',
+  'कौन-सा',
+  'कौन-सी',
+  'कौन-से',
+  'कैसे',
+  'कब',
+  'कितने',
+  'कितनी',
+  'कितना',
+  'किस',
+  'किसने',
+  'किसकी',
+  'किसके',
+  'किसका',
+  'की',
+  'के',
+  'पर',
+  'कहा',
+  'गया',
+  'गई',
+  'गए',
+  'दिया',
+  'किया',
+  'बताया',
+  'ही',
+  'हुआ',
+  'हुई',
+  'हुए',
+  'जब',
+  'कहाँ',
+  'क्यों',
+  'अपने',
+  'अपनी',
+  'उनके',
+  'उनकी',
+  'उनका',
+  'इस',
+  'उस',
+  'साथ',
+  'बाद',
+  'सकता',
+  'सकती',
+  'सकते',
+  'रहा',
+  'रही',
+  'रहे',
+  'वाले',
+  'वाली',
+]);
+/** Case endings Marathi joins to the word (आंबेडकरांनी, भाषेबाबत): Hindi writes them apart. */
+const MARATHI_ENDINGS = [
+  'ांनी',
+  'ाच्या',
+  'ांच्या',
+  'ांना',
+  'ांचे',
+  'ांची',
+  'ांचा',
+  'मध्ये',
+  'बद्दल',
+  'साठी',
+  'बाबत',
+];
+
+/** How many of a Devanagari text's words are Marathi's own, and how many Hindi's. */
+export function devanagariWordCounts(text: string): { marathi: number; hindi: number } {
+  let marathi = 0;
+  let hindi = 0;
+  for (const word of text.split(/[\s\p{P}]+/u)) {
+    if (MARATHI_WORDS.has(word)) marathi++;
+    else if (HINDI_WORDS.has(word)) hindi++;
+    else if (word.length > 4 && MARATHI_ENDINGS.some((ending) => word.endsWith(ending))) marathi++;
+  }
+  return { marathi, hindi };
+}
+
+/**
+ * The language to reply in: `detectLanguage`, except that a Devanagari question (or one a caller
+ * sent as 'hi', which is all a script check can say) is Marathi when its Marathi words outnumber
+ * its Hindi ones. A question with no telling word stays Hindi.
+ */
+export function detectReplyLanguage(text: string, supplied?: string | null): string {
+  const language = detectLanguage(text, supplied);
+  if (language !== 'hi' || detectLanguage(text) !== 'hi') return language;
+  const { marathi, hindi } = devanagariWordCounts(text);
+  return marathi >= 1 && marathi > hindi ? 'mr' : 'hi';
+}

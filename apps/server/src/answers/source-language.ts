@@ -4,50 +4,14 @@
  * translated: the note tells the reader why the words are in another language.
  *
  * The script decides (knowledge/language.ts, as the chunker labels passages), except that
- * Devanagari is Hindi or Marathi: their commonest function words differ, so a text whose
+ * Devanagari is Hindi or Marathi: their commonest words differ, so a text whose
  * Marathi ones clearly outnumber its Hindi ones is Marathi. A Hindi text is never given a note
  * under a Hindi reply, so the rule leans to Hindi: a quote too short to tell stays Hindi.
  */
+import { devanagariWordCounts } from '@samvad/contracts/language';
 import { detectLanguage } from '../knowledge/language.ts';
 import { REPLY_LANGUAGES, type ReplyLanguage, replyLanguage, sourceInNote } from './reply-texts.ts';
 
-/** Whole words only Marathi uses often (Hindi says है, और, नहीं, में, के लिए for these). */
-const MARATHI_WORDS = new Set([
-  'आहे',
-  'आहेत',
-  'आणि',
-  'नाही',
-  'नाहीत',
-  'म्हणून',
-  'म्हणजे',
-  'आम्ही',
-  'त्यांनी',
-  'त्यांच्या',
-  'त्याचा',
-  'त्याची',
-  'त्याचे',
-  'मध्ये',
-  'पण',
-  'हे',
-]);
-/** Whole words only Hindi uses often (Marathi has none of them as words of its own). */
-const HINDI_WORDS = new Set([
-  'है',
-  'हैं',
-  'था',
-  'थे',
-  'थी',
-  'और',
-  'नहीं',
-  'में',
-  'को',
-  'ने',
-  'से',
-  'यह',
-  'वह',
-  'लिए',
-  'भी',
-]);
 /** Marathi needs this many of its words, and more than twice Hindi's, to be told from Hindi. */
 const MIN_MARATHI_WORDS = 2;
 
@@ -60,12 +24,8 @@ export function textLanguage(text: string): ReplyLanguage | null {
 }
 
 function devanagariLanguage(text: string): 'hi' | 'mr' {
-  let marathi = 0;
-  let hindi = 0;
-  for (const word of text.split(/[\s\p{P}]+/u)) {
-    if (MARATHI_WORDS.has(word)) marathi++;
-    else if (HINDI_WORDS.has(word)) hindi++;
-  }
+  // The word lists are the question's (packages/contracts/src/language.ts); a quote needs more.
+  const { marathi, hindi } = devanagariWordCounts(text);
   return marathi >= MIN_MARATHI_WORDS && marathi > 2 * hindi ? 'mr' : 'hi';
 }
 

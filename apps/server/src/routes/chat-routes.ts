@@ -1,5 +1,5 @@
 import { chatRequestSchema, chatResponseSchema } from '@samvad/contracts/chat';
-import { detectLanguage } from '@samvad/contracts/language';
+import { detectReplyLanguage } from '@samvad/contracts/language';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createLanguageModel } from '../answers/llm-answerer.ts';
 import type { AppContext } from '../app-context.ts';
@@ -56,7 +56,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
       const answer = composeAnswer(answerer, {
         question,
         history: chat_history,
-        language: detectLanguage(question, detected_language),
+        language: detectReplyLanguage(question, detected_language),
         signal: disconnected.signal,
       });
       return sendAnswer(

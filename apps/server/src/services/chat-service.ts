@@ -14,7 +14,7 @@ import { standaloneQuery } from '../answers/follow-up.ts';
 import type { ChatModel } from '../answers/llm-answerer.ts';
 import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
 import { asksAboutTheReformer, ownWordsFirst } from '../answers/own-words.ts';
-import { NO_DOCUMENTS_REPLY, replyTexts } from '../answers/reply-texts.ts';
+import { replyTexts } from '../answers/reply-texts.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
 import { presentSource } from '../presenters/source-presenter.ts';
@@ -139,7 +139,9 @@ export function composeAnswer(answerer: Answerer, input: AnswerInput): AnswerStr
 }
 
 async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<AnswerStream> {
-  if (answerer.index.loaded.documents === 0) return wholeAnswer(NO_DOCUMENTS_REPLY, []);
+  if (answerer.index.loaded.documents === 0) {
+    return wholeAnswer(replyTexts(input.language).noDocuments, []);
+  }
   const queries = await searchQueries(answerer, input);
   const found = await retrieve(answerer, queries, PASSAGES_PER_QUESTION);
   const passages = asksAboutTheReformer(input.question, searchTextOf(answerer, input.question))

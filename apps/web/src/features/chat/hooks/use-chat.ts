@@ -1,6 +1,6 @@
 import type { ChatRequest } from '@samvad/contracts/chat';
 import { CHAT_HISTORY_MAX_TURNS } from '@samvad/contracts/chat-rules';
-import { detectLanguage } from '@samvad/contracts/language';
+import { detectReplyLanguage } from '@samvad/contracts/language';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-client.ts';
@@ -147,7 +147,7 @@ export function useChat({
         const request: ChatRequest = {
           question,
           chat_history: history,
-          detected_language: detectLanguage(question),
+          detected_language: detectReplyLanguage(question),
           conversation_id: id,
         };
         await streamChat(
