@@ -1,7 +1,9 @@
 /**
  * One binary container for an index snapshot: a JSON header (small values, strings, the arrays'
  * places) followed by the typed arrays' bytes, each at an 8-byte boundary, so a reader views
- * them where they lie instead of parsing numbers. Written here rather than with a general format
+ * them where they lie instead of parsing numbers. A SHA-256 of everything after it follows the
+ * magic: a flipped bit or a moved offset anywhere is a damaged file, never a wrong index; and
+ * every place the header names is checked against the file before it is viewed. Written here rather than with a general format
  * (MessagePack, Arrow): those would copy every array element by element or pull in a large
  * dependency, and the index's arrays are all it needs.
  */
@@ -16,9 +18,14 @@ export type SnapshotArray =
 
 export type SnapshotParts = { json: unknown; arrays: Record<string, SnapshotArray> };
 
+import { createHash } from 'node:crypto';
+
 const MAGIC = Buffer.from('SAMVAD-INDEX\n', 'latin1');
-const CONTAINER_VERSION = 1;
+const CONTAINER_VERSION = 2;
 const ALIGN = 8;
+const DIGEST_BYTES = 32;
+/** Magic, the digest of everything after it, the header's length. */
+const PREFIX = MAGIC.length + DIGEST_BYTES + 4;
 
 const KINDS = {
   Int8Array,
@@ -56,11 +63,11 @@ export function encodeSnapshot(parts: SnapshotParts): Buffer {
       dataBytes,
     } satisfies Header),
   );
-  const dataStart = pad(MAGIC.length + 4 + header.length);
+  const dataStart = pad(PREFIX + header.length);
   const out = Buffer.alloc(dataStart + dataBytes);
   MAGIC.copy(out, 0);
-  out.writeUInt32LE(header.length, MAGIC.length);
-  header.copy(out, MAGIC.length + 4);
+  out.writeUInt32LE(header.length, MAGIC.length + DIGEST_BYTES);
+  header.copy(out, PREFIX);
   for (const place of places) {
     const array = parts.arrays[place.name] as SnapshotArray;
     out.set(
@@ -68,45 +75,82 @@ export function encodeSnapshot(parts: SnapshotParts): Buffer {
       dataStart + place.offset,
     );
   }
+  digestOf(out).copy(out, MAGIC.length);
   return out;
 }
 
-/** Throws SnapshotFormatError when the bytes are not a whole snapshot of this version. */
+/** The SHA-256 of everything after the digest's own place. */
+function digestOf(bytes: Buffer): Buffer {
+  return createHash('sha256')
+    .update(bytes.subarray(MAGIC.length + DIGEST_BYTES))
+    .digest();
+}
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/**
+ * Throws SnapshotFormatError when the bytes are not a whole, undamaged snapshot of this version:
+ * the digest must match, and the header must place each array, of a known kind, one after the
+ * other inside the data, as `encodeSnapshot` writes them. Nothing else is ever thrown.
+ */
 export function decodeSnapshot(bytes: Buffer): SnapshotParts {
-  if (bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
+  if (bytes.length < PREFIX || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) {
     throw new SnapshotFormatError('not an index snapshot');
   }
-  const headerLength = bytes.readUInt32LE(MAGIC.length);
-  const headerEnd = MAGIC.length + 4 + headerLength;
+  if (!digestOf(bytes).equals(bytes.subarray(MAGIC.length, MAGIC.length + DIGEST_BYTES))) {
+    throw new SnapshotFormatError('the snapshot is damaged (its checksum does not match)');
+  }
+  const headerLength = bytes.readUInt32LE(MAGIC.length + DIGEST_BYTES);
+  const headerEnd = PREFIX + headerLength;
   if (headerEnd > bytes.length) throw new SnapshotFormatError('the snapshot is cut short');
-  let header: Header;
+  let header: Partial<Header>;
   try {
-    header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, headerEnd)) as Header;
+    header = JSON.parse(bytes.toString('utf8', PREFIX, headerEnd)) as Partial<Header>;
   } catch (error) {
     throw new SnapshotFormatError('the snapshot header is not JSON', { cause: error });
+  }
+  if (typeof header !== 'object' || header === null) {
+    throw new SnapshotFormatError('the snapshot header is not an object');
   }
   if (header.version !== CONTAINER_VERSION) {
     throw new SnapshotFormatError(`container version ${header.version}, not ${CONTAINER_VERSION}`);
   }
+  const { dataBytes, arrays: places } = header;
   const dataStart = pad(headerEnd);
-  if (dataStart + header.dataBytes !== bytes.length) {
+  if (!isCount(dataBytes) || dataStart + dataBytes !== bytes.length) {
     throw new SnapshotFormatError('the snapshot is cut short');
   }
-  const arrays: Record<string, SnapshotArray> = {};
-  for (const place of header.arrays) {
-    const Kind = KINDS[place.kind];
-    if (!Kind) throw new SnapshotFormatError(`unknown array kind ${place.kind}`);
-    const start = bytes.byteOffset + dataStart + place.offset;
-    const byteLength = place.length * Kind.BYTES_PER_ELEMENT;
-    if (place.offset + byteLength > header.dataBytes) {
-      throw new SnapshotFormatError(`array ${place.name} runs past the data`);
+  if (!Array.isArray(places)) throw new SnapshotFormatError('the snapshot places no arrays');
+  const arrays: Record<string, SnapshotArray> = Object.create(null);
+  let expectedOffset = 0;
+  for (const place of places as unknown[]) {
+    const { name, kind, offset, length } = (place ?? {}) as Partial<ArrayPlace>;
+    if (typeof name !== 'string' || name in arrays) {
+      throw new SnapshotFormatError('an array without a name of its own');
     }
+    if (typeof kind !== 'string' || !Object.hasOwn(KINDS, kind)) {
+      throw new SnapshotFormatError(`array ${name} is of an unknown kind`);
+    }
+    const Kind = KINDS[kind];
+    if (!isCount(offset) || !isCount(length) || offset !== expectedOffset) {
+      throw new SnapshotFormatError(`array ${name} has a bad offset or length`);
+    }
+    const byteLength = length * Kind.BYTES_PER_ELEMENT;
+    if (offset + byteLength > dataBytes) {
+      throw new SnapshotFormatError(`array ${name} runs past the data`);
+    }
+    expectedOffset = pad(offset + byteLength);
+    const start = bytes.byteOffset + dataStart + offset;
     // A view where the bytes lie when aligned (a file read whole is), a copy otherwise.
     const buffer = bytes.buffer as ArrayBuffer;
-    arrays[place.name] =
+    arrays[name] =
       start % Kind.BYTES_PER_ELEMENT === 0
-        ? new Kind(buffer, start, place.length)
+        ? new Kind(buffer, start, length)
         : new Kind(buffer.slice(start, start + byteLength));
+  }
+  if (expectedOffset !== dataBytes) {
+    throw new SnapshotFormatError('the snapshot holds data no array places');
   }
   return { json: header.json, arrays };
 }

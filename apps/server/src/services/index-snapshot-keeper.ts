@@ -5,6 +5,7 @@
 import { Bm25Index } from '../retrieval/bm25-index.ts';
 import { prefixParts, type SnapshotParts, unprefixParts } from '../retrieval/snapshot-codec.ts';
 import { VectorIndex } from '../retrieval/vector-index.ts';
+import { checkSnapshotParts } from './index-snapshot-check.ts';
 import type { ChunkMeta } from './knowledge-index.ts';
 import {
   indexCodeFingerprint,
@@ -177,6 +178,7 @@ export class IndexSnapshotKeeper {
 
 /** The parts a snapshot holds, built apart from the live index (null bm25: other options). */
 function fromSnapshot(whole: SnapshotParts, live: IndexContents) {
+  checkSnapshotParts(whole, live.vectors !== null);
   const parts = unprefixParts(whole, ['bm25', 'vectors', 'knowledge']);
   const json = parts.knowledge.json as SnapshotJson;
   const meta = new Map<string, ChunkMeta>();

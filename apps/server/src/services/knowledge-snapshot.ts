@@ -82,15 +82,21 @@ export class KnowledgeSnapshotFile {
     try {
       whole = decodeSnapshot(bytes);
     } catch (error) {
-      if (error instanceof SnapshotFormatError) return { unusable: `unreadable: ${error.message}` };
-      throw error;
+      // Whatever the bytes make the decoder throw, the file is damaged: rebuilt, never fatal.
+      const reason = error instanceof SnapshotFormatError ? error.message : String(error);
+      return { unusable: `unreadable: ${reason}` };
     }
-    const { label, index } = whole.json as { label?: SnapshotLabel; index?: unknown };
-    if (!label || label.fingerprint !== expected.fingerprint) {
+    const { label, index } = (
+      typeof whole.json === 'object' && whole.json !== null ? whole.json : {}
+    ) as { label?: SnapshotLabel; index?: unknown };
+    if (typeof label !== 'object' || label === null || label.fingerprint !== expected.fingerprint) {
       return { unusable: 'made by other code' };
     }
     if (JSON.stringify(label.settings) !== JSON.stringify(expected.settings)) {
       return { unusable: 'made with other settings' };
+    }
+    if (!Number.isSafeInteger(label.position) || label.position < 0) {
+      return { unusable: 'unreadable: no change-log position' };
     }
     return { label, parts: { json: index, arrays: whole.arrays } };
   }
