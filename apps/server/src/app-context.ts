@@ -4,6 +4,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { StorageGuard } from './http/storage-guard.ts';
 import type { AppMetrics } from './metrics/app-metrics.ts';
 import type { EmbeddingClient } from './retrieval/embedding-client.ts';
+import type { BackgroundEmbedder } from './services/background-embedder.ts';
 import type { KnowledgeIndex } from './services/knowledge-index.ts';
 import type { OidcService } from './services/oidc-service.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -16,7 +17,15 @@ export type AppContext = {
   /** The time, injectable so tests can move it (session expiry, bans, throttles). */
   clock: () => Date;
   oidc: OidcService;
-  knowledge: { index: KnowledgeIndex; files: FileStore; embeddings: EmbeddingClient | null };
+  knowledge: {
+    index: KnowledgeIndex;
+    files: FileStore;
+    embeddings: EmbeddingClient | null;
+    /** Embeds what has no vector yet, in the background; null without embeddings. */
+    embedder: BackgroundEmbedder | null;
+    /** Stops the embedder and the model's worker. */
+    close(): Promise<void>;
+  };
   /** This app's metrics, made by buildApp: each app counts only its own requests. */
   metrics: AppMetrics;
   /** Whether the database's disk has room for writes (made by buildApp, from the database). */

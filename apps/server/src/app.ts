@@ -25,6 +25,7 @@ import { registerLoopbackRedirect, registerWebApp } from './http/web-app.ts';
 import { AppMetrics } from './metrics/app-metrics.ts';
 import { adminAuthRoutes } from './routes/admin-auth-routes.ts';
 import { adminDocumentRoutes } from './routes/admin-document-routes.ts';
+import { adminEmbeddingRoutes } from './routes/admin-embedding-routes.ts';
 import { adminLimitRoutes } from './routes/admin-limit-routes.ts';
 import { adminLogRoutes } from './routes/admin-log-routes.ts';
 import { adminUsageRoutes } from './routes/admin-usage-routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(
   await app.register(adminAuthRoutes, context);
   await app.register(adminUserRoutes, context);
   await app.register(adminDocumentRoutes, context);
+  await app.register(adminEmbeddingRoutes, context);
   await app.register(adminLimitRoutes, context);
   await app.register(adminLogRoutes, context);
   await app.register(adminUsageRoutes, context);

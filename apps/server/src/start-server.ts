@@ -4,8 +4,8 @@ import { loadPersona } from './config/persona.ts';
 import { DirectoryLockedError } from './db/directory-lock.ts';
 import { openDatabase } from './db/open-database.ts';
 import { isDiskFullError, StorageFullError } from './db/storage-space.ts';
+import type { LocalModelState } from './retrieval/e5/local-e5-client.ts';
 import { bootstrapAdmin } from './services/admin-auth-service.ts';
-import { embedPendingDocuments } from './services/embedding-service.ts';
 import type { SnapshotEvent } from './services/index-snapshot-keeper.ts';
 import { OidcService } from './services/oidc-service.ts';
 import { openKnowledgeBase } from './services/open-knowledge-base.ts';
@@ -37,12 +37,34 @@ async function main(): Promise<void> {
       app.log.warn({ err: event.error }, 'index snapshot: failed; the next start rebuilds it');
     } else app.log.info({ snapshot: event }, `index snapshot ${event.event}`);
   };
-  const knowledge = await openKnowledgeBase(
-    config,
-    database.db,
-    (error) => app?.log.warn({ err: error }, 'dense retrieval failed; answered from BM25 alone'),
-    logSnapshot,
-  );
+  // The model's lines before the app exists go to the same early queue's sibling.
+  const earlyModel: LocalModelState[] = [];
+  const logModel = (status: LocalModelState) => {
+    if (!app) earlyModel.push(status);
+    else if (status.state === 'failed') {
+      // Said once: the reason, and what serves meanwhile.
+      app.log.warn(
+        `embedding model unavailable: ${status.message}. Answers use BM25 alone (word matching); see README, "Dense retrieval".`,
+      );
+    } else if (status.state === 'ready')
+      app.log.info(
+        { loadMs: status.loadMs },
+        'embedding model ready (multilingual-e5-small, in-process)',
+      );
+    else if (status.state === 'loading' && status.message)
+      app.log.info(`embedding model: ${status.message}`);
+  };
+  const knowledge = await openKnowledgeBase(config, database.db, {
+    onDenseError: (error) =>
+      app?.log.warn({ err: error }, 'dense retrieval failed; answered from BM25 alone'),
+    onSnapshotEvent: logSnapshot,
+    onModelStatus: logModel,
+    onEmbeddingError: (error) =>
+      app?.log.warn(
+        { err: error },
+        'background embedding stopped; it resumes at the next start or upload',
+      ),
+  });
   const { buildApp } = await appModule;
   app = await buildApp({
     config,
@@ -53,6 +75,7 @@ async function main(): Promise<void> {
     oidc: new OidcService(config),
   });
   for (const event of early.splice(0)) logSnapshot(event);
+  for (const status of earlyModel.splice(0)) logModel(status);
   const bootstrap = await bootstrapAdmin(database.db, config.admin);
   if (bootstrap?.generatedPassword) {
     // Printed once, at the first start: there are no default credentials.
@@ -65,12 +88,9 @@ async function main(): Promise<void> {
       'administrator account created from ADMIN_USERNAME',
     );
   }
-  if (knowledge.embeddings) {
-    // Documents whose embedding was interrupted finish in the background; search works meanwhile.
-    embedPendingDocuments(database.db, knowledge.embeddings).catch((error: unknown) =>
-      app.log.error({ err: error }, 'resuming embeddings failed'),
-    );
-  }
+  // Chunks without a vector (an interrupted run, or a knowledge base ingested before vectors
+  // were on) are embedded in the background; search works meanwhile.
+  knowledge.embedder?.nudge();
   knowledge.index.startSync(config.knowledge.syncIntervalMs, (error) =>
     app.log.error({ err: error }, 'knowledge index sync failed'),
   );
@@ -89,6 +109,7 @@ async function main(): Promise<void> {
       knowledge.index.stopSync();
       await app.close();
       await knowledge.index.flushSnapshot();
+      await knowledge.close();
       await database.close();
       app.log.info('stopped cleanly');
     } catch (error) {

@@ -329,6 +329,13 @@ const policy: Row[] = [
     expected: ADMIN,
   },
   {
+    name: 'embedding status',
+    method: 'GET',
+    route: '/api/admin/embeddings',
+    url: () => '/api/admin/embeddings',
+    expected: ADMIN,
+  },
+  {
     name: 'remove document',
     method: 'DELETE',
     route: '/api/admin/documents/:id',

@@ -54,7 +54,13 @@ export async function startEvaluationServer(
     config,
     database: kb.database,
     persona: await loadPersona(config.personaFile),
-    knowledge: { index: kb.index, files: kb.deps.files, embeddings: kb.embeddings },
+    knowledge: {
+      index: kb.index,
+      files: kb.deps.files,
+      embeddings: kb.embeddings,
+      embedder: null,
+      close: async () => {},
+    },
     clock: () => new Date(),
     oidc: new OidcService(config),
   });

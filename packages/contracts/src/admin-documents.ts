@@ -62,3 +62,24 @@ export const uploadEventSchema = z.discriminatedUnion('type', [
 ]);
 export type UploadEvent = z.infer<typeof uploadEventSchema>;
 export type UploadResultStatus = Extract<UploadEvent, { type: 'result' }>['status'];
+
+/**
+ * GET /api/admin/embeddings: the dense-retrieval model (in-process, an endpoint, or off), its
+ * state (the in-process model's fetch and load progress, or why it is unavailable), how many
+ * chunks have its vectors, and the background embedding run.
+ */
+export const embeddingStatusResponseSchema = z.object({
+  source: z.enum(['local', 'endpoint', 'off']),
+  model: z.string().nullable(),
+  state: z.enum(['off', 'loading', 'ready', 'failed']),
+  /** The latest progress line while loading; the reason when failed; else null. */
+  message: z.string().nullable(),
+  chunks: z.object({ total: z.number().int(), embedded: z.number().int() }),
+  run: z.object({
+    running: z.boolean(),
+    done: z.number().int(),
+    total: z.number().int(),
+    error: z.string().nullable(),
+  }),
+});
+export type EmbeddingStatusResponse = z.infer<typeof embeddingStatusResponseSchema>;

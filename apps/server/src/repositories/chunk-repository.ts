@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { type ChunkRow, chunks, documents } from '../db/schema.ts';
 
@@ -130,4 +130,10 @@ export function findChunksFrom(
     .where(and(eq(chunks.documentId, documentId), gte(chunks.ordinal, from)))
     .orderBy(asc(chunks.ordinal))
     .limit(limit);
+}
+
+/** How many chunks the knowledge base holds. */
+export async function countChunks(db: Database): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(chunks);
+  return Number(row?.count ?? 0);
 }

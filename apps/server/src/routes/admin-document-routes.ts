@@ -25,7 +25,6 @@ import {
   receiveUpload,
   syncIndexNow,
 } from '../services/document-upload-service.ts';
-import { embedDocument } from '../services/embedding-service.ts';
 import { type IngestionDeps, removeDocumentById } from '../services/ingestion-service.ts';
 import { removeStaleUploads } from '../storage/upload-staging.ts';
 
@@ -38,13 +37,14 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   const tags = ['admin'];
   const maxFileBytes = config.knowledge.maxFileBytes;
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  const { embeddings } = knowledge;
   const deps: IngestionDeps = {
     db: database.db,
     files: knowledge.files,
     maxFileBytes,
     persona: context.persona,
-    embedChunks: embeddings ? (id) => embedDocument(database.db, embeddings, id) : null,
+    // Vectors are computed in the background (knowledge.embedder): the upload ends once the
+    // text is searchable, and the Knowledge Base tab shows the embedding's progress.
+    embedChunks: knowledge.embedder ? async () => knowledge.embedder?.nudge() : null,
     onOutcome: (outcome) => context.metrics.ingested(outcome),
   };
   // What a crashed process was receiving (a decompression bomb, perhaps) goes at start.

@@ -1,43 +1,121 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../app-context.ts';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/database.ts';
+import { LocalE5Client, type LocalModelState } from '../retrieval/e5/local-e5-client.ts';
+import { weightsPath } from '../retrieval/e5/model-files.ts';
 import { createEmbeddingClient, type EmbeddingClient } from '../retrieval/embedding-client.ts';
 import { FileStore } from '../storage/file-store.ts';
+import { BackgroundEmbedder, type EmbeddingSource } from './background-embedder.ts';
 import type { SnapshotEvent } from './index-snapshot-keeper.ts';
 import { KnowledgeIndex } from './knowledge-index.ts';
 import { KnowledgeSnapshotFile } from './knowledge-snapshot.ts';
 
-/** The file store and the in-memory index, built from the database. */
+export type KnowledgeEvents = {
+  onDenseError?: (error: unknown) => void;
+  onSnapshotEvent?: (event: SnapshotEvent) => void;
+  /** The in-process model's progress lines and outcome. */
+  onModelStatus?: (status: LocalModelState) => void;
+  /** A background embedding run that stopped early. */
+  onEmbeddingError?: (error: unknown) => void;
+};
+
+/**
+ * The file store, the in-memory index built from the database, and the embedding model with
+ * its background embedder. The in-process model loads beside the index; when its weights are
+ * already here the knowledge base is returned only once it is ready (so every answer after
+ * start-up uses it), else BM25 answers until they are fetched.
+ */
 export async function openKnowledgeBase(
   config: Config,
   db: Database,
-  onDenseError: (error: unknown) => void = () => {},
-  onSnapshotEvent: (event: SnapshotEvent) => void = () => {},
+  events: KnowledgeEvents = {},
 ): Promise<AppContext['knowledge']> {
   await mkdir(config.knowledge.filesDir, { recursive: true });
-  const embeddings = createConfiguredEmbeddingClient(config);
+  const model = openEmbeddingModel(config, events.onModelStatus);
+  // Loads beside the index when the weights are here (a fetch is not waited for).
+  const modelReady =
+    model?.local && existsSync(weightsPath(model.local.modelsDir))
+      ? model.local.client.start()
+      : null;
+  const embeddings = model?.client ?? null;
   const { snapshotFile } = config.knowledge;
   if (snapshotFile) await mkdir(path.dirname(snapshotFile), { recursive: true });
   const index = new KnowledgeIndex(db, {
     embeddings,
-    onDenseError,
+    onDenseError: events.onDenseError ?? (() => {}),
     snapshot: snapshotFile
-      ? { file: new KnowledgeSnapshotFile(snapshotFile), onEvent: onSnapshotEvent }
+      ? {
+          file: new KnowledgeSnapshotFile(snapshotFile),
+          onEvent: events.onSnapshotEvent ?? (() => {}),
+        }
       : null,
   });
   await index.load();
-  return { files: new FileStore(config.knowledge.filesDir), index, embeddings };
+  await modelReady?.catch(() => {});
+  const embedder = model
+    ? new BackgroundEmbedder(db, model.client, model.source, events.onEmbeddingError ?? (() => {}))
+    : null;
+  return {
+    files: new FileStore(config.knowledge.filesDir),
+    index,
+    embeddings,
+    embedder,
+    close: async () => {
+      await embedder?.stop();
+      await model?.close();
+    },
+  };
+}
+
+export type EmbeddingModel = {
+  client: EmbeddingClient;
+  source: EmbeddingSource;
+  /** The in-process model, when it is the one configured. */
+  local: { client: LocalE5Client; modelsDir: string } | null;
+  close(): Promise<void>;
+};
+
+/** The configured embedding model (in-process by default, or an endpoint), or null: BM25 only. */
+export function openEmbeddingModel(
+  config: Config,
+  onModelStatus?: (status: LocalModelState) => void,
+): EmbeddingModel | null {
+  const settings = config.knowledge.embeddings;
+  if (!settings) return null;
+  if (settings.kind === 'endpoint') {
+    const client = createConfiguredEmbeddingClient(config) as EmbeddingClient;
+    return {
+      client,
+      source: { kind: 'endpoint', baseUrl: settings.baseUrl },
+      local: null,
+      close: async () => {},
+    };
+  }
+  const { modelsDir, fetch, threads } = settings;
+  const client = new LocalE5Client({
+    modelsDir,
+    fetch,
+    threads,
+    ...(onModelStatus ? { onStatus: onModelStatus } : {}),
+  });
+  return {
+    client,
+    source: { kind: 'local', status: () => client.status() },
+    local: { client, modelsDir },
+    close: () => client.close(),
+  };
 }
 
 /**
- * The embedding client when EMBEDDING_BASE_URL and EMBEDDING_MODEL are set; else null. It tells
+ * The endpoint's client when EMBEDDING_BASE_URL and EMBEDDING_MODEL are set; else null. It tells
  * queries from passages as EMBEDDING_INPUT_STYLE says (`embed(texts, { kind: 'query' })`).
  */
 export function createConfiguredEmbeddingClient(config: Config): EmbeddingClient | null {
   const settings = config.knowledge.embeddings;
-  if (!settings) return null;
+  if (settings?.kind !== 'endpoint') return null;
   return createEmbeddingClient({
     baseUrl: settings.baseUrl,
     model: settings.model,

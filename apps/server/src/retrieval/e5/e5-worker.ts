@@ -1,0 +1,59 @@
+/**
+ * The embedding worker thread: fetches the weights when asked to and they are absent, builds the
+ * ONNX graph and the tokenizer, then embeds the texts it is sent. Tokenizing, the embedding
+ * lookup and pooling are JavaScript, so they run here, never on the server's event loop;
+ * onnxruntime runs each pass on its own threads, and a query is run at once even while a
+ * batch of passages is in a pass.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { E5Encoder, type E5Kind } from './e5-encoder.ts';
+import { buildE5Graph } from './e5-graph.ts';
+import { loadWeights } from './model-files.ts';
+import { readE5Container } from './q4-container.ts';
+
+export type WorkerOptions = { modelsDir: string; threads: number; fetch: boolean };
+export type ToWorker = { type: 'embed'; id: number; texts: string[]; kind: E5Kind };
+export type FromWorker =
+  | { type: 'progress'; message: string }
+  | { type: 'ready'; loadMs: number }
+  | { type: 'failed'; message: string }
+  | { type: 'vectors'; id: number; data: Float32Array; dimensions: number }
+  | { type: 'error'; id: number; message: string };
+
+const port = parentPort;
+if (!port) throw new Error('e5-worker.ts runs as a worker thread');
+const options = workerData as WorkerOptions;
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) =>
+  port.postMessage(message, transfer);
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const started = performance.now();
+const encoder = (async () => {
+  const weights = await loadWeights(options.modelsDir, {
+    fetch: options.fetch,
+    onProgress: (message) => post({ type: 'progress', message }),
+  });
+  const model = readE5Container(weights);
+  return E5Encoder.open(model, buildE5Graph(model), options.threads);
+})();
+
+encoder.then(
+  () => post({ type: 'ready', loadMs: Math.round(performance.now() - started) }),
+  (error: unknown) => post({ type: 'failed', message: describe(error) }),
+);
+
+port.on('message', (message: ToWorker) => {
+  encoder
+    .then((e) => e.embed(message.texts, message.kind))
+    .then(
+      (vectors) => {
+        const dimensions = vectors[0]?.length ?? 0;
+        const data = new Float32Array(vectors.length * dimensions);
+        vectors.forEach((vector, i) => {
+          data.set(vector, i * dimensions);
+        });
+        post({ type: 'vectors', id: message.id, data, dimensions }, [data.buffer]);
+      },
+      (error: unknown) => post({ type: 'error', id: message.id, message: describe(error) }),
+    );
+});
