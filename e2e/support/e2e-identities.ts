@@ -53,6 +53,8 @@ export const E2E_ACCOUNTS = {
       'community-speaker',
       'community-axe-light',
       'community-axe-dark',
+      // tests/walkthrough-loose-ends.spec.ts: a quote's source line at phone size (issue 27).
+      'community-source-line',
     ].flatMap((flow) =>
       ['desktop', 'mobile'].map((project) => [
         `${flow}-${project}`,

@@ -45,6 +45,8 @@ async function askAsGuestThenSignIn(page: Page, testInfo: TestInfo, flow: string
   await page.getByLabel('Email or account ID').fill(memberFor(flow, testInfo).email);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Processing Authentication')).toBeVisible();
+  // The toast names the product, as the page's title does (issue 27).
+  await expect(page.getByText("You're now signed in to Samvad", { exact: true })).toBeVisible();
   // Back on the chat screen, no longer naming the guest's conversation.
   await expect(page).toHaveURL(/\/chat(\?|$)/, { timeout: 15_000 });
   await expect(page.getByRole('region', { name: 'Import conversations' })).toBeVisible();

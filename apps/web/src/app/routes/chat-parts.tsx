@@ -1,5 +1,4 @@
 import { Share2 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AccountMenu } from '../../features/auth/components/account-menu.tsx';
 import { SignInButton } from '../../features/auth/components/sign-in-button.tsx';
@@ -11,20 +10,17 @@ import { ThemeToggle } from '../../features/theme/components/theme-toggle.tsx';
 import { useMediaQuery } from '../../shared/hooks/use-media-query.ts';
 import { Button } from '../../shared/ui/button.tsx';
 
-/** Top-right actions: usage, share, theme, and the account menu or sign-in. */
+/** Top-right actions: share, theme, and the account menu or sign-in. */
 export function ChatActions({
   auth,
   onShare,
-  usage,
 }: {
   auth: AuthState;
   onShare: (() => void) | undefined;
-  usage: ReactNode;
 }) {
   const isDesktop = useMediaQuery('(min-width: 768px)');
   return (
     <>
-      {usage}
       {onShare && (
         <Button variant="ghost" size="icon" aria-label="Share conversation" onClick={onShare}>
           <Share2 aria-hidden />

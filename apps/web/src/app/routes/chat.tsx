@@ -167,16 +167,13 @@ export default function ChatRoute() {
           brand={<SidebarBrand />}
         />
       }
+      usage={
+        rateLimits.data && (
+          <UsageChips limits={rateLimits.data} conversationMessageCount={sentInConversation} />
+        )
+      }
       actions={
-        <ChatActions
-          auth={auth}
-          onShare={chat.messages.length > 0 ? shareCurrent : undefined}
-          usage={
-            rateLimits.data && (
-              <UsageChips limits={rateLimits.data} conversationMessageCount={sentInConversation} />
-            )
-          }
-        />
+        <ChatActions auth={auth} onShare={chat.messages.length > 0 ? shareCurrent : undefined} />
       }
     >
       {isMember && <ImportGuestChatsBanner onImported={openImported} />}

@@ -63,7 +63,7 @@ describe('/auth/google/callback', () => {
 
     expect(await screen.findByRole('heading', { name: 'Processing Authentication' })).toBeTruthy();
     const toast = await findToast('Sign in successful');
-    expect(within(toast).getByText("You're now signed in to the product")).toBeTruthy();
+    expect(within(toast).getByText("You're now signed in to Test Product")).toBeTruthy();
     expect(requestsTo(fetchMock, CALLBACK, 'POST')).toEqual([
       { code: 'c-1', state: 's-1', iss: 'https://issuer.example' },
     ]);

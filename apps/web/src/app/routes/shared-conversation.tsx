@@ -51,7 +51,7 @@ export default function SharedConversationRoute() {
           </Button>
         </div>
       }
-      actions={<ChatActions auth={auth} onShare={undefined} usage={null} />}
+      actions={<ChatActions auth={auth} onShare={undefined} />}
     >
       {conversation ? (
         <>

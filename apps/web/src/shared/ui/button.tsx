@@ -9,6 +9,10 @@ const variants = {
   primary: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover',
   outline:
     'border border-input bg-card/70 text-foreground shadow-xs backdrop-blur-sm hover:border-foreground/25 hover:bg-secondary',
+  // Solid, for a second choice inside a dialog: no see-through surface or backdrop blur, which
+  // headless Chromium drew as a bright cyan block over the dialog (issue 27).
+  secondary:
+    'border border-input bg-secondary text-secondary-foreground shadow-xs hover:border-foreground/25 hover:bg-muted',
   ghost: 'text-foreground hover:bg-secondary',
   destructive: 'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90',
 } as const;

@@ -54,7 +54,9 @@ export function AdminDashboard({
     <div className="grid w-full min-w-0 animate-fade-up gap-6">
       <DashboardHeader
         user={user}
-        query={params.q}
+        // The search is the Users tab's filter: other tabs list everyone, so their box is empty
+        // (issue 27); the URL keeps it, and the Users tab shows it again.
+        query={params.tab === 'users' ? params.q : ''}
         onSearch={(q) => update({ q, tab: 'users' })}
         onLoggedOut={onLoggedOut}
       />

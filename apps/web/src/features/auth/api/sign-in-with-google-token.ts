@@ -3,7 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { apiFetch, isBannedError } from '../../../shared/api/api-client.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
+import { usePersona } from '../../persona/api/get-persona.ts';
 import { useSetSessionUser } from '../hooks/use-set-session-user.ts';
+import { signedInToast } from '../lib/signed-in-toast.ts';
 
 /**
  * POST /api/auth/google: trades a Google Identity Services credential (a Google ID token) for a
@@ -21,11 +23,12 @@ export function signInWithGoogleToken(token: string): Promise<SignInResponse> {
 export function useGoogleTokenSignIn(): (credential: string) => void {
   const setSessionUser = useSetSessionUser();
   const navigate = useNavigate();
+  const productName = usePersona().data?.productName;
   const { mutate } = useMutation({
     mutationFn: signInWithGoogleToken,
     onSuccess: ({ user }) => {
       setSessionUser(user);
-      toast({ title: 'Sign in successful', description: "You're now signed in to the product" });
+      toast(signedInToast(productName));
       navigate('/chat');
     },
     onError: (error) => {

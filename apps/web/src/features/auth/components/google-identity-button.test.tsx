@@ -201,7 +201,7 @@ describe('signing in with the Google button', () => {
     await gis.complete('google-id-token');
 
     const toast = await findToast('Sign in successful');
-    expect(within(toast).getByText("You're now signed in to the product")).toBeTruthy();
+    expect(within(toast).getByText("You're now signed in to Test Product")).toBeTruthy();
     expect(requestsTo(fetchMock, TOKEN_PATH, 'POST')).toEqual([{ token: 'google-id-token' }]);
     await waitFor(() => expect(app.path()).toBe('/chat'));
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeTruthy();

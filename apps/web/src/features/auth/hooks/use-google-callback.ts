@@ -1,14 +1,16 @@
 import type { SessionResponse } from '@samvad/contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isBannedError } from '../../../shared/api/api-client.ts';
 import { apiErrorMessage } from '../../../shared/api/error-message.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
+import { usePersona } from '../../persona/api/get-persona.ts';
 import { exchangeGoogleCodeOnce } from '../api/exchange-google-code.ts';
 import { sessionQueryKey } from '../api/get-session.ts';
 import { readGoogleCallback } from '../lib/google-callback-params.ts';
 import { takeSignInReturn } from '../lib/sign-in-return.ts';
+import { signedInToast } from '../lib/signed-in-toast.ts';
 
 /** Spec §9 "OAuth redirect delay". */
 export const OAUTH_REDIRECT_DELAY_MS = 2000;
@@ -30,6 +32,9 @@ export function useGoogleCallback(search: string): GoogleCallbackStatus {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [status, setStatus] = useState<GoogleCallbackStatus>('processing');
+  // Read when the sign-in ends, without running the exchange again when it arrives.
+  const productName = useRef<string | undefined>(undefined);
+  productName.current = usePersona().data?.productName;
 
   useEffect(() => {
     // Cleared when React drops this run (StrictMode's rehearsal, or leaving the page): the
@@ -54,7 +59,7 @@ export function useGoogleCallback(search: string): GoogleCallbackStatus {
         const session: SessionResponse = { user, banned: false };
         queryClient.setQueryData(sessionQueryKey, session);
         void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-        toast({ title: 'Sign in successful', description: "You're now signed in to the product" });
+        toast(signedInToast(productName.current));
         finish('succeeded');
       },
       (error: unknown) => {

@@ -10,6 +10,11 @@ type ChatLayoutProps = {
   sidebar: ReactNode;
   /** Theme, share, account: in the header, with the menu button and the title on phones. */
   actions: ReactNode;
+  /**
+   * The usage chips: beside the actions on desktop; on phones on a line of their own under the
+   * header, so the title keeps its room (issue 27: it shrank to "C…" beside them).
+   */
+  usage?: ReactNode;
   title: string;
   drawerOpen: boolean;
   onDrawerOpenChange(open: boolean): void;
@@ -23,6 +28,7 @@ type ChatLayoutProps = {
 export function ChatLayout({
   sidebar,
   actions,
+  usage,
   title,
   drawerOpen,
   onDrawerOpenChange,
@@ -77,6 +83,7 @@ export function ChatLayout({
           // A bar of its own above the conversation, not floating over it: scrolled content
           // (a source's 'Post as quote') never passes under the share button.
           <header className="flex h-14 shrink-0 items-center justify-end gap-1 px-4">
+            {usage}
             {actions}
           </header>
         ) : (
@@ -91,8 +98,13 @@ export function ChatLayout({
               <Menu aria-hidden className="size-5" />
             </button>
             <p className="min-w-0 flex-1 truncate text-sm font-medium">{title}</p>
-            <div className="flex items-center gap-0.5">{actions}</div>
+            <div className="flex shrink-0 items-center gap-0.5">{actions}</div>
           </header>
+        )}
+        {!isDesktop && usage && (
+          <div className="flex shrink-0 justify-end border-b border-border px-3 py-1.5 empty:hidden">
+            {usage}
+          </div>
         )}
         <main id="main" className="flex min-h-0 flex-1 flex-col">
           {children}

@@ -1,7 +1,12 @@
 import type { QuoteSource } from '@samvad/contracts/community';
 import { FileText } from 'lucide-react';
 import { cn } from '../../../shared/lib/cn.ts';
-import { documentLink, quoteSourceLabel, quoteSpeaker } from '../lib/quote-draft.ts';
+import {
+  documentLink,
+  quoteSourceLabel,
+  quoteSourceParts,
+  quoteSpeaker,
+} from '../lib/quote-draft.ts';
 
 /**
  * Where a quote comes from: the file and the page, opening the document when it can, led by
@@ -15,6 +20,14 @@ export function QuoteSourceLine({
   className?: string;
 }) {
   const label = quoteSourceLabel(source);
+  const { file, page } = quoteSourceParts(source);
+  // A long file name is cut; the page after it never is (issue 27: phones lost it).
+  const text = (
+    <>
+      <span className="min-w-0 truncate">{file}</span>
+      {page && <span className="shrink-0 whitespace-nowrap">{page}</span>}
+    </>
+  );
   const speaker = quoteSpeaker(source);
   // Only the app's own documents are linked (the post API refuses others; checked again here).
   const link = documentLink(source.link);
@@ -41,12 +54,15 @@ export function QuoteSourceLine({
           href={link}
           target="_blank"
           rel="noopener noreferrer"
-          className="min-w-0 truncate font-medium text-primary underline-offset-2 hover:underline"
+          title={label}
+          className="flex min-w-0 font-medium text-primary underline-offset-2 hover:underline"
         >
-          {label}
+          {text}
         </a>
       ) : (
-        <span className="min-w-0 truncate">{label}</span>
+        <span className="flex min-w-0" title={label}>
+          {text}
+        </span>
       )}
     </p>
   );

@@ -96,8 +96,14 @@ export function hasQuoteDraft(): boolean {
 
 /** "speeches.pdf, p. 12": how a quote's file and page are named under it. */
 export function quoteSourceLabel(source: QuoteSource): string {
+  const { file, page } = quoteSourceParts(source);
+  return `${file}${page}`;
+}
+
+/** The label in two parts: the file, which may be cut on a narrow screen, and ", p. N", never cut. */
+export function quoteSourceParts(source: QuoteSource): { file: string; page: string } {
   const page = source.pageLabel?.trim() || (source.page != null ? String(source.page) : '');
-  return page ? `${source.fileName}, p. ${page}` : source.fileName;
+  return { file: source.fileName, page: page ? `, p. ${page}` : '' };
 }
 
 /**

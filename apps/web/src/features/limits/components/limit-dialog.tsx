@@ -164,7 +164,7 @@ function LimitCard({
       <Dialog.Close asChild>
         <Button
           size="lg"
-          variant={signInInstead ? 'outline' : 'primary'}
+          variant={signInInstead ? 'secondary' : 'primary'}
           className={cn('w-full', signInInstead ? 'mt-3' : 'mt-6')}
         >
           Okay, I Understand
