@@ -70,6 +70,8 @@ test.describe('on an empty knowledge base', () => {
           DATA_DIR: dataDir,
           TRUST_PROXY: 'true',
           LOG_LEVEL: 'warn',
+          // Nothing to embed in an empty knowledge base: no model to load.
+          EMBEDDINGS: 'off',
         },
       },
     );
