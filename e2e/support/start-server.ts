@@ -17,6 +17,11 @@ export const E2E_CORPUS_FILES = [
 
 const serverDir = path.resolve(import.meta.dirname, '../../apps/server');
 
+// Word matching only, unless a test's server asks for the model: these servers answer many
+// browser tests at once, and answers must not change while vectors are still being computed.
+// The model's own browser test (admin-embeddings.spec.ts) starts a server of its own with it.
+process.env.EMBEDDINGS ??= 'off';
+
 const E2E_DONATION = {
   upiId: 'samvad-e2e@upi',
   payeeName: 'Samvad (test)',

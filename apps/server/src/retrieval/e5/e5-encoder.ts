@@ -39,6 +39,9 @@ export class E5Encoder {
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
+      // Idle threads sleep instead of spinning: on a busy machine (the server's own work, a
+      // second process) spinning threads take the cores the other work needs.
+      extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
     });
     return new E5Encoder(model, session);
   }

