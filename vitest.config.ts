@@ -49,7 +49,10 @@ export default defineConfig({
           name: `server-int:${engine}`,
           root: 'apps/server',
           include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
-          env: { SAMVAD_TEST_DB: engine },
+          // Servers and CLIs the tests spawn inherit EMBEDDINGS=off: loading the model takes
+          // seconds and ~300 MB, and a background embedding run would load a busy machine
+          // further. The model's own tests turn it on (e5-local-model.int.test.ts).
+          env: { SAMVAD_TEST_DB: engine, EMBEDDINGS: 'off' },
           // Some spawn the server or the CLI several times: seconds each on a shared 2-core machine.
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -13,5 +13,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // One engine at a time: each run measures start-up times, which parallel runs would distort.
     fileParallelism: false,
+    // The servers these runs spawn answer with BM25: crash, disk and bomb safety do not depend
+    // on the embedding model, whose load would add seconds to every restart measured here.
+    env: { EMBEDDINGS: 'off' },
   },
 });
