@@ -93,12 +93,15 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   ),
-  EMBEDDING_THREADS: z.coerce
-    .number({ error: 'must be a whole number from 1 to 64' })
-    .int('must be a whole number from 1 to 64')
-    .min(1, 'must be a whole number from 1 to 64')
-    .max(64, 'must be a whole number from 1 to 64')
-    .default(Math.min(4, availableParallelism())),
+  EMBEDDING_THREADS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number from 1 to 64' })
+      .int('must be a whole number from 1 to 64')
+      .min(1, 'must be a whole number from 1 to 64')
+      .max(64, 'must be a whole number from 1 to 64')
+      .default(Math.min(4, availableParallelism())),
+  ),
   EMBEDDING_BASE_URL: z.preprocess(
     emptyAsUndefined,
     z.url({ error: 'must be an absolute URL' }).optional(),
