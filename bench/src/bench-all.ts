@@ -1,4 +1,4 @@
-// `npm run bench [-- --only retrieval,hybrid,chat,chat-proxy,api,api-postgres,ingestion,startup,web]
+// `npm run bench [-- --only retrieval,hybrid,embedding,chat,chat-proxy,api,api-postgres,ingestion,startup,web]
 //    [--corpus <dir>]`
 // (with --only, the other areas are carried over from today's earlier record, marked as such)
 // Every benchmark, one after another, each in a process of its own (so none inherits another's
@@ -23,6 +23,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const AREAS = {
   retrieval: { script: 'bench-retrieval.ts', nodeArgs: ['--expose-gc'], args: [], corpusArg: true },
   hybrid: { script: 'bench-hybrid.ts', nodeArgs: [], args: [], corpusArg: true },
+  embedding: { script: 'bench-embedding.ts', nodeArgs: [], args: [], corpusArg: true },
   chat: { script: 'bench-chat.ts', nodeArgs: [], args: [], corpusArg: false },
   'chat-proxy': {
     script: 'bench-chat.ts',
