@@ -1,17 +1,15 @@
 /**
  * Entry point of the loaders: checks the file, picks a loader by magic bytes and extension,
  * and finishes the document (garbled-text check, language, title). The one path by which files
- * are read, for the admin upload and the CLI alike: PDFs, DOCX and EPUB files in a child process
- * (loaders/isolated-reader.ts), everything under the limits of one document (loaders/limits.ts).
+ * are read, for the admin upload and the CLI alike: every format in a child process
+ * (loaders/isolated-reader.ts), under the limits of one document (loaders/limits.ts).
  */
 import { BIDI_CONTROL_MESSAGE, hasBidiControls } from '@samvad/contracts/storable-text';
 import { GARBLED_MESSAGE, looksGarbled } from './garbled.ts';
 import { detectLanguage } from './language.ts';
-import { loadHtml } from './loaders/html.ts';
 import { readIsolated } from './loaders/isolated-reader.ts';
 import { DEFAULT_LOAD_LIMITS, type LoadLimits } from './loaders/limits.ts';
 import type { LoaderResult } from './loaders/result.ts';
-import { loadText } from './loaders/text.ts';
 import { chooseTitle } from './title.ts';
 import { LoadError, type LoadedDocument, type LoadProgressListener } from './types.ts';
 
@@ -90,24 +88,14 @@ export function formatSize(bytes: number): string {
   return megabytes >= 1 ? `${Math.round(megabytes * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
+/** Every format is read in the reader process: no file's parsing runs on the server's thread. */
 function runLoader(
   format: Format,
   bytes: Uint8Array,
   onProgress: LoadProgressListener | undefined,
   limits: LoadLimits,
-): Promise<LoaderResult> | LoaderResult {
-  switch (format) {
-    case 'pdf':
-    case 'epub':
-    case 'docx':
-      return readIsolated(format, bytes, { onProgress, limits });
-    case 'text':
-      return loadText(bytes, 'plain');
-    case 'markdown':
-      return loadText(bytes, 'markdown');
-    case 'html':
-      return loadHtml(bytes, limits);
-  }
+): Promise<LoaderResult> {
+  return readIsolated(format, bytes, { onProgress, limits });
 }
 
 export async function loadDocument(input: LoadDocumentInput): Promise<LoadedDocument> {

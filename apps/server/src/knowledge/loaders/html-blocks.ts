@@ -113,15 +113,21 @@ function isLinkList(list: Element): boolean {
  */
 function shortText(node: AnyNode, limit: number): string | null {
   let text = '';
-  const visit = (current: AnyNode): boolean => {
+  // Nodes visited, bounded too: a wrapper of many empty elements has no text to stop at.
+  let nodes = 0;
+  const stack: AnyNode[] = [node];
+  for (let current = stack.pop(); current; current = stack.pop()) {
+    if (++nodes > limit) return null;
     if (isText(current)) {
       text += current.data;
-      return text.length <= limit;
+      if (text.length > limit) return null;
+    } else if (isElement(current)) {
+      for (let i = current.children.length - 1; i >= 0; i--) {
+        stack.push(current.children[i] as AnyNode);
+      }
     }
-    if (!isElement(current)) return true;
-    return current.children.every(visit);
-  };
-  return visit(node) ? text : null;
+  }
+  return text;
 }
 
 /** A paragraph set wholly in bold, short and unpunctuated, is a heading in all but name. */
@@ -219,26 +225,27 @@ export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}):
     push('heading', clean, Math.min(level, 6));
   };
 
-  const walk = (node: AnyNode) => {
+  /** Reads a node on the way in; true when its children are to be walked (then `leave` runs). */
+  const enter = (node: AnyNode): node is Element => {
     if (isText(node)) {
       buffer += node.data;
-      return;
+      return false;
     }
-    if (!isElement(node) || isChrome(node)) return;
+    if (!isElement(node) || isChrome(node)) return false;
     if (node.name === 'br') {
       buffer += '\n';
-      return;
+      return false;
     }
     const headingMatch = /^h([1-6])$/.exec(node.name);
     if (headingMatch) {
       const level = Number(headingMatch[1]) + offset;
       heading(DomUtils.textContent(node), level);
       lastHeadingLevel = level;
-      return;
+      return false;
     }
     if (isBoldHeading(node)) {
       heading(DomUtils.textContent(node), lastHeadingLevel + 1);
-      return;
+      return false;
     }
     const text = node.children.every((child) => !isElement(child))
       ? DomUtils.textContent(node).trim()
@@ -252,14 +259,16 @@ export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}):
       let scope = node.parent;
       while (scope && !(isElement(scope) && scope.attribs.id)) scope = scope.parent;
       anchorScope = scope && isElement(scope) ? scope : null;
-      return;
+      return false;
     }
-    const isBlock = BLOCK_TAGS.has(node.name);
-    if (isBlock) flush(true);
-    for (const child of node.children) walk(child);
+    if (BLOCK_TAGS.has(node.name)) flush(true);
+    return true;
+  };
+  /** An element whose children were all walked. */
+  const leave = (node: Element) => {
     // A table row reads as one paragraph, its cells separated by bars.
     if (node.name === 'td' || node.name === 'th') buffer += ' | ';
-    if (isBlock) {
+    if (BLOCK_TAGS.has(node.name)) {
       const paragraphLike = PARAGRAPH_TAGS.has(node.name);
       flush(!paragraphLike, paragraphLike ? node.attribs.id : undefined);
     }
@@ -272,7 +281,23 @@ export function extractHtmlBlocks(html: string, options: HtmlBlockOptions = {}):
     }
   };
 
-  for (const child of main ? main.children : document.children) walk(child);
+  // Depth first, in document order, with a stack of its own rather than the call stack's.
+  const roots = main ? main.children : document.children;
+  const stack: { node: AnyNode; leaving: boolean }[] = [];
+  for (let i = roots.length - 1; i >= 0; i--)
+    stack.push({ node: roots[i] as AnyNode, leaving: false });
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const { node } = step;
+    if (step.leaving) {
+      leave(node as Element);
+      continue;
+    }
+    if (!enter(node)) continue;
+    stack.push({ node, leaving: true });
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      stack.push({ node: node.children[i] as AnyNode, leaving: false });
+    }
+  }
   flush();
   releaseLabel();
   return { blocks, title };

@@ -39,7 +39,16 @@ const FILES_PER_WORKER = 100;
  */
 const CONCURRENT_READERS = 1;
 
-const LABELS: Record<IsolatedFormat, string> = { pdf: 'PDF', docx: 'DOCX', epub: 'EPUB' };
+const LABELS: Record<IsolatedFormat, string> = {
+  pdf: 'PDF',
+  docx: 'DOCX',
+  epub: 'EPUB',
+  text: 'text file',
+  markdown: 'Markdown file',
+  html: 'HTML file',
+};
+/** Formats read in one go, whose whole reading is bounded by readerTextFileMs. */
+const TEXT_FORMATS: ReadonlySet<IsolatedFormat> = new Set(['text', 'markdown', 'html']);
 
 type Reader = {
   child: ChildProcess;
@@ -132,7 +141,7 @@ export type IsolatedReadOptions = {
   limits?: LoadLimits;
 };
 
-/** Reads a PDF, DOCX or EPUB in the reader process, within the limits; throws LoadError past them. */
+/** Reads a file of any format in the reader process, within the limits; throws LoadError past them. */
 export async function readIsolated(
   format: IsolatedFormat,
   bytes: Uint8Array,
@@ -212,13 +221,16 @@ function read(reader: Reader, job: Job): Promise<LoaderResult> {
         limits.pdfPageMs,
       );
     };
+    const fileMs = TEXT_FORMATS.has(format)
+      ? Math.min(limits.readerFileMs, limits.readerTextFileMs)
+      : limits.readerFileMs;
     const fileTimer = setTimeout(
       () =>
         stop(
-          `Reading this ${label} took longer than ${formatDuration(limits.readerFileMs)}, the ` +
+          `Reading this ${label} took longer than ${formatDuration(fileMs)}, the ` +
             'limit for one file, so it was stopped',
         ),
-      limits.readerFileMs,
+      fileMs,
     );
     const memoryCheck = setInterval(() => {
       void residentBytes(child.pid).then((bytes) => {

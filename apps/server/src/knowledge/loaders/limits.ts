@@ -20,8 +20,10 @@ export type LoadLimits = {
   readerMemoryMb: number;
   /** PDF: the longest one page (or opening the file) may take. */
   pdfPageMs: number;
-  /** PDF, DOCX, EPUB: the longest reading the whole file may take. */
+  /** Every format: the longest reading the whole file may take. */
   readerFileMs: number;
+  /** Text, Markdown and HTML: the longest reading the whole file may take (they have no pages). */
+  readerTextFileMs: number;
 };
 
 /**
@@ -36,6 +38,8 @@ export const DEFAULT_LOAD_LIMITS: LoadLimits = {
   readerMemoryMb: 384,
   pdfPageMs: 15_000,
   readerFileMs: 5 * 60_000,
+  // The corpus's largest Markdown file (a few MB) reads in about a second.
+  readerTextFileMs: 30_000,
 };
 
 export function limitsWith(overrides: Partial<LoadLimits> = {}): LoadLimits {
@@ -87,6 +91,15 @@ export class ReadBudget {
       'too_large',
       `This ${this.#format} unpacks to more than ${formatBytes(this.#limits.maxUnpackedBytes)}, ` +
         'the limit for one document, so it was not read (it may be a decompression bomb)',
+    );
+  }
+
+  /** A file nested deeper than MAX_PARSE_DEPTH elements; thrown from inside the parser. */
+  tooDeep(depth: number): LoadError {
+    return new LoadError(
+      'too_large',
+      `This ${this.#format} nests markup elements more than ${depth.toLocaleString('en')} deep, ` +
+        'the limit for one document, so it was not read',
     );
   }
 

@@ -2,8 +2,12 @@ import type { LoadFailureReason, LoadProgress } from '../types.ts';
 import type { LoadLimits } from './limits.ts';
 import type { LoaderResult } from './result.ts';
 
-/** The formats read in the reader process: those whose work can be far out of proportion to their size. */
-export type IsolatedFormat = 'pdf' | 'docx' | 'epub';
+/**
+ * The formats read in the reader process: all of them. Archives and PDFs can cost far out of
+ * proportion to their size, and a hostile text, Markdown or HTML file can too (a line of 50,000
+ * brackets, 400,000 nested elements): none is parsed on the server's thread.
+ */
+export type IsolatedFormat = 'pdf' | 'docx' | 'epub' | 'text' | 'markdown' | 'html';
 
 /** One file to read (its bytes copied over the IPC channel). */
 export type ReaderRequest = {

@@ -1,15 +1,13 @@
 /**
- * Runs as a child process (see isolated-reader.ts): reads PDFs, DOCX and EPUB files with the
- * ordinary loaders, one at a time as they are sent, and sends each one's progress and result.
+ * Runs as a child process (see isolated-reader.ts): reads every format (PDF, DOCX, EPUB, text,
+ * Markdown, HTML) with the ordinary loaders, one at a time as they are sent, and sends each one's
+ * progress and result.
  * Whatever a file makes the parsers do happens here, under this process's heap limit, where the
  * server can stop it. The process stays for the next file: pdf.js, compiled and warmed up once,
  * reads the next one as fast as in-process.
  */
 import { LoadError, type LoadProgressListener } from '../types.ts';
-import { loadDocx } from './docx.ts';
-import { loadEpub } from './epub.ts';
 import type { LoadLimits } from './limits.ts';
-import { loadPdf } from './pdf.ts';
 import type { IsolatedFormat, ReaderMessage, ReaderRequest } from './reader-protocol.ts';
 import type { LoaderResult } from './result.ts';
 
@@ -25,13 +23,21 @@ function load(
   limits: LoadLimits,
   onProgress: LoadProgressListener,
 ): Promise<LoaderResult> {
+  // Each loader is imported when its format first comes: a reader of text files never compiles
+  // pdf.js, which would make its first file wait seconds on a busy machine.
   switch (format) {
     case 'pdf':
-      return loadPdf(bytes, { onProgress });
+      return import('./pdf.ts').then(({ loadPdf }) => loadPdf(bytes, { onProgress }));
     case 'docx':
-      return loadDocx(bytes, limits);
+      return import('./docx.ts').then(({ loadDocx }) => loadDocx(bytes, limits));
     case 'epub':
-      return loadEpub(bytes, limits);
+      return import('./epub.ts').then(({ loadEpub }) => loadEpub(bytes, limits));
+    case 'text':
+      return import('./text.ts').then(({ loadText }) => loadText(bytes, 'plain'));
+    case 'markdown':
+      return import('./text.ts').then(({ loadText }) => loadText(bytes, 'markdown'));
+    case 'html':
+      return import('./html.ts').then(({ loadHtml }) => loadHtml(bytes, limits));
   }
 }
 

@@ -41,16 +41,135 @@ function cleanChapterTitle(raw: string): string {
   return title;
 }
 
-/** Markdown inline syntax to plain text. */
-function stripInlineMarkdown(line: string): string {
-  return (
-    line
-      .replace(/<!--[\s\S]*?-->/g, '')
-      .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-      .replace(/\[\s*\]\([^)]*\)/g, '')
-      // Link text may hold escaped brackets: "[\[f1\]](#_msocom_1)".
-      .replace(/\[((?:\\.|[^\]\\])+)\]\([^)]*\)/g, '$1')
-      .replace(/\[((?:\\.|[^\]\\])+)\]\[[^\]]*\]/g, '$1')
+/**
+ * The first index of `char` at or after each position asked, for positions that only grow: one
+ * scan of the text in all, where `indexOf` from every candidate would rescan the same tail (a
+ * line of 50,000 "](" with no ")" took 13 s of regular expressions).
+ */
+function forwardFinder(text: string, char: string): (from: number) => number {
+  let found = -2;
+  return (from) => {
+    if (found === -1 || found >= from) return found;
+    found = text.indexOf(char, from);
+    return found;
+  };
+}
+
+type LinkRule = {
+  /** `![`: images; `[`: links. */
+  opener: '![' | '[';
+  /** What the bracketed text may hold: any but `]`; only white space; or `\x` escapes too. */
+  text: 'plain' | 'blank' | 'escaped';
+  /** `(`: an inline target to `)`; `[`: a reference to `]`. */
+  target: '(' | '[';
+  /** Keep the bracketed text, or drop the whole link. */
+  keep: boolean;
+};
+
+/**
+ * Where a link's bracketed text from `start` (just past its `[`) ends: its `]`, or where the
+ * rule refuses a character (a line end after `\\`, a non-blank, the end of the line). Every opener
+ * inside the text scanned reaches that same place, so a refused one lets the search go on from it.
+ */
+function linkTextEnd(
+  text: string,
+  start: number,
+  rule: LinkRule['text'],
+): { close: number } | { refusedAt: number } {
+  for (let i = start; i < text.length; i++) {
+    const char = text[i];
+    if (char === ']') return rule === 'escaped' && i === start ? { refusedAt: i } : { close: i };
+    if (rule === 'blank' && !/\s/.test(char ?? '')) return { refusedAt: i };
+    if (rule === 'escaped' && char === '\\') {
+      // `\\.`: any character but a line end follows; a backslash alone ends nothing.
+      if (!/^[^\n\r\u2028\u2029]$/.test(text[i + 1] ?? '')) return { refusedAt: i };
+      i++;
+    }
+  }
+  return { refusedAt: text.length };
+}
+
+/**
+ * One kind of Markdown link replaced in linear time, as the regular expressions
+ * `!\[[^\]]*\]\([^)]*\)`, `\[\s*\]\([^)]*\)`, `\[((?:\\.|[^\]\\])+)\]\([^)]*\)` and
+ * `\[((?:\\.|[^\]\\])+)\]\[[^\]]*\]` did with backtracking. A failed candidate skips to where
+ * its text ended: every opener inside that text reaches the same end, and fails the same way.
+ */
+function replaceLinks(line: string, rule: LinkRule): string {
+  if (!line.includes(rule.opener)) return line;
+  const targetEnd = forwardFinder(line, rule.target === '(' ? ')' : ']');
+  let out = '';
+  let copied = 0;
+  let at = line.indexOf(rule.opener);
+  while (at >= 0) {
+    const textStart = at + rule.opener.length;
+    const found = linkTextEnd(line, textStart, rule.text);
+    if ('refusedAt' in found) {
+      at = line.indexOf(rule.opener, Math.max(found.refusedAt, at + 1));
+      continue;
+    }
+    const end = found.close;
+    const close = line[end + 1] === rule.target ? targetEnd(end + 2) : -1;
+    if (close < 0) {
+      at = line.indexOf(rule.opener, end + 1);
+      continue;
+    }
+    out += line.slice(copied, at) + (rule.keep ? line.slice(textStart, end) : '');
+    copied = close + 1;
+    at = line.indexOf(rule.opener, copied);
+  }
+  return copied === 0 ? line : out + line.slice(copied);
+}
+
+/** `<!-- … -->` removed (or replaced) in one scan, however many openers lack an end. */
+function replaceComments(text: string, replace: (comment: string) => string): string {
+  let out = '';
+  let copied = 0;
+  let at = text.indexOf('<!--');
+  while (at >= 0) {
+    const end = text.indexOf('-->', at + 4);
+    // No end after this opener: none after any later one either.
+    if (end < 0) break;
+    out += text.slice(copied, at) + replace(text.slice(at, end + 3));
+    copied = end + 3;
+    at = text.indexOf('<!--', copied);
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/**
+ * ` | ` between table cells and none at a row's ends: what `\s*\|\s*` → ' | ' and then
+ * `^\s*\|\s*|\s*\|\s*$` → '' gave, without their rescans of long runs of white space.
+ */
+function tableBars(line: string): string {
+  if (!line.includes('|')) return line;
+  const cells = line.split('|');
+  const last = cells.length - 1;
+  let row = cells
+    .map((cell, i) => (i === 0 ? cell.trimEnd() : i === last ? cell.trimStart() : cell.trim()))
+    .join(' | ');
+  const start = row.trimStart();
+  if (start.startsWith('|')) row = start.slice(1).trimStart();
+  const end = row.trimEnd();
+  if (end.endsWith('|')) row = end.slice(0, -1).trimEnd();
+  return row;
+}
+
+const IMAGE: LinkRule = { opener: '![', text: 'plain', target: '(', keep: false };
+const EMPTY_LINK: LinkRule = { opener: '[', text: 'blank', target: '(', keep: false };
+const INLINE_LINK: LinkRule = { opener: '[', text: 'escaped', target: '(', keep: true };
+const REFERENCE_LINK: LinkRule = { opener: '[', text: 'escaped', target: '[', keep: true };
+
+/** Markdown inline syntax to plain text (exported for its tests). */
+export function stripInlineMarkdown(line: string): string {
+  let text = replaceComments(line, () => '');
+  text = replaceLinks(text, IMAGE);
+  text = replaceLinks(text, EMPTY_LINK);
+  // Link text may hold escaped brackets: "[\[f1\]](#_msocom_1)".
+  text = replaceLinks(text, INLINE_LINK);
+  text = replaceLinks(text, REFERENCE_LINK);
+  return tableBars(
+    text
       .replace(/<(https?:[^>\s]+)>/g, '$1')
       .replace(/<\/?[a-zA-Z][^>]*>/g, '')
       .replace(/`+/g, '')
@@ -58,14 +177,14 @@ function stripInlineMarkdown(line: string): string {
       // Single emphasis marks: * or _ at the edge of a word.
       .replace(/(^|[\s(["“‘'—-])[*_]+(?=\S)/g, '$1')
       .replace(/(?<=\S)[*_]+(?=$|[\s).,;:!?\]"”’'—-])/g, '')
-      .replace(/\\([\\`*_{}[\]()#+\-.!~|>"'=^])/g, '$1')
-      .replace(/\s*\|\s*/g, ' | ')
-      .replace(/^\s*\|\s*|\s*\|\s*$/g, '')
+      .replace(/\\([\\`*_{}[\]()#+\-.!~|>"'=^])/g, '$1'),
   );
 }
 
 function parseMarkdown(text: string): Piece[] {
-  const chapters = CHAPTER_COMMENT.test(text);
+  // As CHAPTER_COMMENT.test(text), without its scan to the end from every "front-matter title:".
+  const chapterAt = text.indexOf('front-matter title:');
+  const chapters = chapterAt >= 0 && text.includes('-->', chapterAt);
   const pieces: Piece[] = [];
   let lines: string[] = [];
   const endParagraph = () => {
@@ -73,7 +192,7 @@ function parseMarkdown(text: string): Piece[] {
     lines = [];
   };
   // Comments can span lines: turn chapter comments into heading lines, drop the rest.
-  const withoutComments = text.replace(/<!--[\s\S]*?-->/g, (comment) => {
+  const withoutComments = replaceComments(text, (comment) => {
     const title = CHAPTER_COMMENT.exec(comment)?.[1];
     return title ? `\n\n\u0000${cleanChapterTitle(title)}\n\n` : '';
   });
@@ -102,7 +221,7 @@ function parseMarkdown(text: string): Piece[] {
       continue;
     }
     // Table separator rows and rules carry no text.
-    if (/^\s*\|?[\s:|-]*-[\s:|-]*$/.test(line) && line.includes('|')) continue;
+    if (/^[\s:|-]*$/.test(line) && line.includes('-') && line.includes('|')) continue;
     // A rule or an image alone on its line ends the paragraph; syntax spanning lines (a
     // link's text wrapped onto the next line) is stripped from the whole paragraph below.
     if (!hasContent(stripInlineMarkdown(line))) endParagraph();
