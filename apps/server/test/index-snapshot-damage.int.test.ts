@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeSnapshot } from '../src/retrieval/snapshot-codec.ts';
+import { decodeSnapshot, encodeSnapshot } from '../src/retrieval/snapshot-codec.ts';
 import type { SnapshotEvent } from '../src/services/index-snapshot-keeper.ts';
 import { type IngestionDeps, ingestFile } from '../src/services/ingestion-service.ts';
 import { KnowledgeIndex } from '../src/services/knowledge-index.ts';
@@ -195,4 +195,16 @@ describe('a damaged index snapshot', () => {
       expect(again.events[0]).toMatchObject({ event: 'loaded', behind: 0 });
     },
   );
+
+  it('a whole snapshot written by other code (another fingerprint) is rebuilt, not used', async () => {
+    const parts = decodeSnapshot(Buffer.from(good));
+    const json = parts.json as { label: { fingerprint: string } };
+    const other = encodeSnapshot({
+      json: { ...json, label: { ...json.label, fingerprint: `${json.label.fingerprint}x` } },
+      arrays: parts.arrays,
+    });
+    const { index, events } = await startWith(other);
+    expect(events[0]).toEqual({ event: 'unusable', reason: 'made by other code' });
+    expect((await index.search('Chavdar tank water', 1))[0]?.fileName).toBe('wells.md');
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateUser } from '../src/repositories/user-repository.ts';
 import { insertUser, signIn } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
@@ -66,6 +67,19 @@ describe('member reads kept between requests', () => {
     expect(await sidebar()).toEqual({ active: ['Second'], archived: ['Renamed'] });
     await call(owner.cookie, 'DELETE', `/api/conversations/${first.id}`);
     expect(await sidebar()).toEqual({ active: ['Second'], archived: [] });
+  });
+
+  it('a write to the users table alone (a role or a ban set directly) shows on the next request', async () => {
+    const member = await insertUser(t.database.db);
+    const { cookie } = await signIn(t.database.db, t.config, member.id, t.clock.now());
+    const session = () => call(cookie, 'GET', '/api/auth/session');
+    expect((await session()).json().user.role).toBe('user');
+    // Twice: the session and its user are now held by the read cache.
+    expect((await session()).json().user.role).toBe('user');
+    await updateUser(t.database.db, member.id, { role: 'admin' });
+    expect((await session()).json().user.role).toBe('admin');
+    await updateUser(t.database.db, member.id, { banned: true, banReason: 'spam' });
+    expect((await session()).statusCode).toBe(403);
   });
 
   it('a ban and a sign-out take effect on the next request', async () => {

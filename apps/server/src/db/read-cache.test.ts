@@ -98,6 +98,28 @@ describe('cachedRead on the embedded database', () => {
     expect(reads).toBe(5);
   });
 
+  it('keeps nothing read while a write to its table ran: the tick is taken before the read', async () => {
+    await db.insert(notes).values({ id: 30, owner: 'racer', body: 'before' });
+    const readRacing = cachedRead<readonly { body: string }[]>(['notes'], 10);
+    const bodies = () =>
+      db.select({ body: notes.body }).from(notes).where(eq(notes.owner, 'racer'));
+    // The read's result is from before a write that lands while it is still running.
+    const first = await readRacing(db, 'racer', async () => {
+      const seen = await bodies();
+      await db.update(notes).set({ body: 'after' }).where(eq(notes.id, 30));
+      return seen;
+    });
+    expect(first).toEqual([{ body: 'before' }]);
+    // Not kept: the next read asks the database, and sees the write.
+    let asked = 0;
+    const second = await readRacing(db, 'racer', async () => {
+      asked++;
+      return bodies();
+    });
+    expect(asked).toBe(1);
+    expect(second).toEqual([{ body: 'after' }]);
+  });
+
   it('hands out frozen values, and keeps at most its size', async () => {
     const held = await notesOf('a');
     expect(() => {
