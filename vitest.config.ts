@@ -42,6 +42,11 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts'],
+          // Set-up that opens an embedded database (PGlite: seconds of WebAssembly start) or
+          // spawns a reader must survive a busy shared machine; a test's result never depends on
+          // its speed (timings belong in benchmarks).
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
       ...databaseEngines.map((engine) => ({
