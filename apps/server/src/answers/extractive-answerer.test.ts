@@ -1,7 +1,7 @@
 import type { Persona } from '@samvad/contracts/persona';
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../services/knowledge-index.ts';
-import { answerExtractively, tokensOf } from './extractive-answerer.ts';
+import { answerExtractively, candidateSentences, tokensOf } from './extractive-answerer.ts';
 import { REPLY_TEXTS } from './reply-texts.ts';
 
 const persona = { reformerName: 'Dr. B. R. Ambedkar', productName: 'Samvad' } as Persona;
@@ -231,6 +231,121 @@ describe('answerExtractively, in the language of the question', () => {
     expect(answerExtractively('What is the basis of caste?', [hindi], en).answer).toMatch(
       /^In \*Adhar\*, Ambedkar writes: “जाति [^”]+” \[1\] \(The source is in Hindi\.\)$/m,
     );
+  });
+});
+/**
+ * Cosines of real sentences to real questions, from multilingual-e5-small ("query: " for the
+ * question, "passage: " for the sentence), as sentence-meaning.ts computes them.
+ */
+const NAGPUR_MEANING = new Map([
+  ['Many people ask me why Nagpur was decided upon for this work.', 0.8656],
+  ['This program was not brought here to Nagpur because of that rumour about the city.', 0.8174],
+  ['The reason for choosing this city is different.', 0.7772],
+  ['The Nag people spread the teaching of Bhagwan Buddha all over India.', 0.7998],
+  ['It seems that the Nag people lived chiefly in Nagpur and the surrounding country.', 0.8332],
+  ['This is the main reason for choosing this place.', 0.7573],
+  ['Nagpur was chosen because of this.', 0.8754],
+]);
+const NAGPUR_HINDI_MEANING = new Map([
+  ['Many people ask me why Nagpur was decided upon for this work.', 0.8404],
+  ['This program was not brought here to Nagpur because of that rumour about the city.', 0.7809],
+  ['The reason for choosing this city is different.', 0.7961],
+  ['The Nag people spread the teaching of Bhagwan Buddha all over India.', 0.7599],
+  ['It seems that the Nag people lived chiefly in Nagpur and the surrounding country.', 0.7928],
+  ['This is the main reason for choosing this place.', 0.7707],
+  ['Nagpur was chosen because of this.', 0.8574],
+]);
+/** Annihilation of Caste, section XIV (the fraternity paragraph), as the Markdown copy has it. */
+const FRATERNITY = passage(
+  'I would not be surprised if some of you have grown weary listening to this tiresome tale of the sad effects which caste has produced. There is nothing new in it. I will therefore turn to the constructive side of the problem. What is your ideal society if you do not want caste is a question that is bound to be asked of you. If you ask me, my ideal would be a society based on _Liberty, Equality_ and _Fraternity._ And why not ? What objection can there be to Fraternity ? I cannot imagine any. An ideal society should be mobile, should be full of channels for conveying a change taking place in one part to other parts. In an ideal society there should be many interests consciously communicated and shared. There should be varied and free points of contact with other modes of association. In other words there must be social endosmosis. This is fraternity, which is only another name for democracy. Democracy is not merely a form of Government. It is primarily a mode of associated living, of conjoint communicated experience. It is essentially an attitude of respect and reverence towards fellowmen.',
+  { title: 'Annihilation of Caste' },
+);
+const FRATERNITY_MEANING = new Map([
+  [
+    'I would not be surprised if some of you have grown weary listening to this tiresome tale of the sad effects which caste has produced.',
+    0.7926,
+  ],
+  ['I will therefore turn to the constructive side of the problem.', 0.7269],
+  [
+    'What is your ideal society if you do not want caste is a question that is bound to be asked of you.',
+    0.7957,
+  ],
+  [
+    'If you ask me, my ideal would be a society based on _Liberty, Equality_ and _Fraternity.',
+    0.772,
+  ],
+  [
+    'An ideal society should be mobile, should be full of channels for conveying a change taking place in one part to other parts.',
+    0.7488,
+  ],
+  [
+    'In an ideal society there should be many interests consciously communicated and shared.',
+    0.7534,
+  ],
+  ['There should be varied and free points of contact with other modes of association.', 0.7475],
+  ['In other words there must be social endosmosis.', 0.7608],
+  ['This is fraternity, which is only another name for democracy.', 0.8159],
+  ['Democracy is not merely a form of Government.', 0.7342],
+  ['It is primarily a mode of associated living, of conjoint communicated experience.', 0.7703],
+  ['It is essentially an attitude of respect and reverence towards fellowmen.', 0.7683],
+]);
+
+describe('answerExtractively, by meaning as well as words', () => {
+  const hi = { persona, language: 'hi' };
+  const nagpur = () => [NAGPUR_ECHO, NAGPUR_REASON];
+
+  it('never leads with a back-reference when the sentence before it holds the reason (Nagpur)', () => {
+    for (const meaning of [null, NAGPUR_MEANING]) {
+      const question = 'Why was Nagpur chosen for the conversion?';
+      const lead =
+        quotes(answerExtractively(question, nagpur(), { ...en, meaning }).answer)[0] ?? '';
+      // The chain of back-references is read back to the sentences that give the reason.
+      expect(lead).toMatch(/^The Nag people spread the teaching/);
+      expect(lead.indexOf('the Nag people lived chiefly in Nagpur')).toBeLessThan(
+        lead.indexOf('This is the main reason for choosing this place.'),
+      );
+      expect(lead).toContain('Nagpur was chosen because of this.');
+    }
+  });
+
+  it('chooses by meaning for a question that shares no word with the writings (Hindi)', () => {
+    const question = 'धर्मांतरण के लिए नागपुर क्यों चुना गया?';
+    // By words alone nothing matches: the best passages' first sentences (the echo) are given.
+    const byWords = quotes(answerExtractively(question, nagpur(), hi).answer);
+    expect(byWords[0]).toBe('Many people ask me why Nagpur was decided upon for this work.');
+    const byMeaning = quotes(
+      answerExtractively(question, nagpur(), { ...hi, meaning: NAGPUR_HINDI_MEANING }).answer,
+    );
+    expect(byMeaning[0]).toContain('the Nag people lived chiefly in Nagpur');
+  });
+
+  it('leads "what does X mean" with the sentence that says what it is (fraternity)', () => {
+    const question = 'In Annihilation of Caste, what does Ambedkar mean by fraternity?';
+    // By words alone the lead is the question the speaker raises, not what fraternity is.
+    const byWords = quotes(answerExtractively(question, [FRATERNITY], en).answer);
+    expect(byWords[0]).toMatch(/^What is your ideal society/);
+    const options = { ...en, meaning: FRATERNITY_MEANING };
+    const quoted = quotes(answerExtractively(question, [FRATERNITY], options).answer);
+    expect(quoted[0]).toContain('This is fraternity, which is only another name for democracy.');
+    expect(quoted[0]).not.toMatch(/^This/);
+  });
+
+  it('chooses by words alone when there is no meaning, or too little of it', () => {
+    const question = 'Why was Nagpur chosen for the conversion?';
+    const byWords = answerExtractively(question, nagpur(), en).answer;
+    const oneVector = new Map([['Nagpur was chosen because of this.', 0.9]]);
+    expect(answerExtractively(question, nagpur(), { ...en, meaning: null }).answer).toBe(byWords);
+    expect(answerExtractively(question, nagpur(), { ...en, meaning: oneVector }).answer).toBe(
+      byWords,
+    );
+  });
+
+  it('offers for embedding the quotable sentences of the best passages only, best first', () => {
+    const sentences = candidateSentences(nagpur());
+    expect(sentences[0]).toBe('Many people ask me why Nagpur was decided upon for this work.');
+    expect(sentences).toContain('Nagpur was chosen because of this.');
+    expect(sentences.some((s) => s.endsWith('?') || s.startsWith('2 '))).toBe(false);
+    expect(candidateSentences(nagpur(), 1)).not.toContain('Nagpur was chosen because of this.');
   });
 });
 

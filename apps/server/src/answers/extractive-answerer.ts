@@ -26,6 +26,11 @@ export type ExtractiveOptions = {
   maxPassages?: number;
   /** Quotes at most (default MAX_QUOTES); evaluations ask for more to see where evidence ranks. */
   maxQuotes?: number;
+  /**
+   * Cosine of each candidate sentence to the question (sentence-meaning.ts), by its text: with
+   * it, sentences are chosen by meaning as well as by words; without, by words alone.
+   */
+  meaning?: ReadonlyMap<string, number> | null;
 };
 
 export type ExtractiveAnswer = {
@@ -49,6 +54,14 @@ type Candidate = PassageSentence & {
   cue: boolean;
   score: number;
 };
+
+/**
+ * Weight of meaning (the sentence's similarity to the question, relative to the other
+ * candidates') against words in a sentence's relevance, when sentence vectors are at hand.
+ */
+/** Sentences embedded per answer, at most. */
+const MEANING_SENTENCES = 32;
+const MEANING_WEIGHT = 0.5;
 
 /** Quotes per answer: 2–4 where the passages hold that many worth quoting. */
 const MAX_QUOTES = 4;
@@ -82,7 +95,7 @@ export function answerExtractively(
   const top = passages.slice(0, options.maxPassages ?? 5);
   const queryTerms = tokenizeQuery(question);
   const type = questionType(question);
-  const candidates = scoreSentences(queryTerms, type, top);
+  const candidates = scoreSentences(queryTerms, type, top, options.meaning ?? null);
   let chosen = choose(candidates, options.maxQuotes ?? MAX_QUOTES);
   // A question in another language shares no word with the writings: once retrieval has found
   // them covering it (by meaning), the best passages' first quotable sentences are given.
@@ -128,7 +141,26 @@ export function answerExtractively(
   };
 }
 
-function scoreSentences(queryTerms: string[], type: QuestionType, passages: Passage[]) {
+/**
+ * Sentences compared with the question by meaning: the quotable ones of the best passages, best
+ * passage first, at most MEANING_SENTENCES (embedding them must fit in time to first token).
+ * The others are chosen by words alone.
+ */
+export function candidateSentences(passages: Passage[], maxPassages = 5): string[] {
+  return passages
+    .slice(0, maxPassages)
+    .flatMap((passage) => sentencesOf(passage.text, passage.headingPath))
+    .filter((sentence) => sentence.quotable)
+    .map((sentence) => sentence.text)
+    .slice(0, MEANING_SENTENCES);
+}
+
+function scoreSentences(
+  queryTerms: string[],
+  type: QuestionType,
+  passages: Passage[],
+  meaning: ReadonlyMap<string, number> | null,
+) {
   const raw: Array<
     Omit<Candidate, 'match' | 'carried' | 'cue' | 'score'> & { tf: Map<string, number> }
   > = [];
@@ -167,6 +199,7 @@ function scoreSentences(queryTerms: string[], type: QuestionType, passages: Pass
     }
     return { ...sentence, match: bound > 0 ? match / bound : 0 };
   });
+  const closeness = relativeMeaning(matched, meaning);
   return matched.map((sentence, index): Candidate => {
     let carried = 0;
     for (let back = 1; back <= CARRY_SPAN; back++) {
@@ -177,7 +210,10 @@ function scoreSentences(queryTerms: string[], type: QuestionType, passages: Pass
     const cue = givesAnswer(type, sentence.text, (word) =>
       tokenize(word).some((term) => queryTermSet.has(term)),
     );
-    const relevance = sentence.match > 0 ? sentence.match + carried : carried * CARRY;
+    const lexical = sentence.match > 0 ? sentence.match + carried : carried * CARRY;
+    const relevance = closeness
+      ? (1 - MEANING_WEIGHT) * lexical + MEANING_WEIGHT * (closeness.get(sentence) ?? 0)
+      : lexical;
     // Retrieval's order (fused ranks), not the display score, says which passages are best.
     const passageWeight = 1 / (1 + (retrievalRank[sentence.passageRank] ?? sentence.passageRank));
     const score =
@@ -187,6 +223,27 @@ function scoreSentences(queryTerms: string[], type: QuestionType, passages: Pass
         : 0;
     return { ...sentence, carried, cue, score };
   });
+}
+
+/**
+ * Each quotable sentence's meaning relative to the others': 1 for the closest to the question,
+ * 0 at or below the median (e5's cosines crowd in a narrow band, so only the spread above the
+ * typical sentence says anything); a sentence with no vector counts 0. Null with under two.
+ */
+function relativeMeaning<T extends { text: string; quotable: boolean }>(
+  sentences: T[],
+  meaning: ReadonlyMap<string, number> | null,
+): Map<T, number> | null {
+  if (!meaning) return null;
+  const known = sentences
+    .filter((s) => s.quotable && meaning.has(s.text))
+    .map((s) => [s, meaning.get(s.text) ?? 0] as const);
+  if (known.length < 2) return null;
+  const sorted = known.map(([, cos]) => cos).sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const top = sorted[sorted.length - 1] ?? 0;
+  if (top <= median) return null;
+  return new Map(known.map(([s, cos]) => [s, Math.max(0, (cos - median) / (top - median))]));
 }
 
 /** Whether two passages are one text: the same passage, or one and the chunk that follows it. */

@@ -11,6 +11,8 @@ type QuotedSentence = PassageSentence & { passageRank: number };
 /** A lead this short (or one that points back, "This is why…") takes its previous sentence. */
 const SHORT_LEAD_WORDS = 14;
 const MAX_QUOTE_CHARS = 450;
+/** Sentences read back through a chain of back-references, at most. */
+const MAX_BACK_STEPS = 3;
 /** A quote with its neighbours stays within this many words. */
 const MAX_QUOTE_WORDS = 70;
 
@@ -67,14 +69,18 @@ export function withContext(
     );
   const words = (text: string) => text.split(/\s+/).length;
   let text = sentence.text;
-  const short = isLead && words(text) < SHORT_LEAD_WORDS;
-  const before = neighbour(-1);
-  if (
-    (short || POINTS_BACK.test(text)) &&
-    before &&
-    words(before.text) + words(text) <= MAX_QUOTE_WORDS
-  )
+  // A sentence that points back reads with the one it points to, and so on while that one
+  // points back too ("…lived chiefly in Nagpur. This is the main reason… Nagpur was chosen
+  // because of this."), within MAX_QUOTE_WORDS.
+  let first = sentence.text;
+  let needsBefore = (isLead && words(text) < SHORT_LEAD_WORDS) || POINTS_BACK.test(text);
+  for (let offset = -1; needsBefore && offset >= -MAX_BACK_STEPS; offset--) {
+    const before = neighbour(offset);
+    if (!before || words(before.text) + words(text) > MAX_QUOTE_WORDS) break;
     text = `${before.text} ${text}`;
+    first = before.text;
+    needsBefore = POINTS_BACK.test(first);
+  }
   const after = neighbour(1);
   if (after && POINTS_BACK.test(after.text) && words(after.text) + words(text) <= MAX_QUOTE_WORDS)
     text = `${text} ${after.text}`;

@@ -18,6 +18,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
     llm: config.llm
       ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs }
       : null,
+    embeddings: knowledge.embeddings,
     log: app.log,
     retrievalSeconds: metrics.retrievalDuration,
   };

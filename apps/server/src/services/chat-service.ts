@@ -9,16 +9,18 @@ import {
   wholeAnswer,
 } from '../answers/answer-stream.ts';
 import { coverageEvidence, isCovered } from '../answers/coverage.ts';
-import { answerExtractively } from '../answers/extractive-answerer.ts';
+import { answerExtractively, candidateSentences } from '../answers/extractive-answerer.ts';
 import { standaloneQuery } from '../answers/follow-up.ts';
 import type { ChatModel } from '../answers/llm-answerer.ts';
 import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
 import { asksAboutTheReformer, ownWordsFirst } from '../answers/own-words.ts';
 import { replyTexts } from '../answers/reply-texts.ts';
+import { sentenceMeaning } from '../answers/sentence-meaning.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
 import { presentSource } from '../presenters/source-presenter.ts';
 import { updateConversation } from '../repositories/conversation-repository.ts';
+import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
 import { RRF_K } from '../retrieval/fusion.ts';
 import { nameMatcher, withoutNames } from '../retrieval/query-names.ts';
 import { addMessage, findVisibleConversation } from './conversation-service.ts';
@@ -97,6 +99,8 @@ export type Answerer = {
   persona: Persona;
   /** Null: the offline extractive answerer. */
   llm: { model: ChatModel; timeoutMs: number } | null;
+  /** Sentence vectors for the offline answer's choice; null or absent: by words alone. */
+  embeddings?: EmbeddingClient | null;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Hears how long each knowledge-index search took (the metrics). */
   retrievalSeconds: { observe(seconds: number): void };
@@ -184,7 +188,13 @@ async function answerOffline(
   passages: Passage[],
   language: string,
 ) {
-  const options = { persona: answerer.persona, language };
+  // Meaning as well as words: the candidate sentences embedded in one call, within a deadline.
+  const meaning = await sentenceMeaning(
+    answerer.llm ? null : answerer.embeddings,
+    question,
+    candidateSentences(passages),
+  );
+  const options = { persona: answerer.persona, language, meaning: meaning?.cosines ?? null };
   const first = answerExtractively(question, passages, options);
   if (!first.lead || first.lead.givesAnswer) return first;
   const lead = first.lead.passage;
@@ -192,6 +202,7 @@ async function answerOffline(
   if (!next || passages.some((passage) => passage.id === next.id)) return first;
   const at = passages.indexOf(lead) + 1;
   const read = [...passages.slice(0, at), next, ...passages.slice(at)];
+  await meaning?.add(candidateSentences([next], 1));
   return answerExtractively(question, read, { ...options, maxPassages: 6 });
 }
 

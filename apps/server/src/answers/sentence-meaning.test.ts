@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { EmbeddingClient, EmbedOptions } from '../retrieval/embedding-client.ts';
+import { cosine, sentenceMeaning } from './sentence-meaning.ts';
+
+/** A fake model: each text's vector is given; it records every call. */
+function fakeClient(vectors: Record<string, number[]>, delayMs = 0) {
+  const calls: Array<{ texts: string[]; kind: string | undefined }> = [];
+  const client: EmbeddingClient = {
+    model: 'fake',
+    async embed(texts: readonly string[], options: EmbedOptions = {}) {
+      calls.push({ texts: [...texts], kind: options.kind });
+      if (delayMs > 0)
+        await new Promise((resolve, reject) => {
+          const timer = setTimeout(resolve, delayMs);
+          options.signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(options.signal?.reason);
+          });
+        });
+      return texts.map((text) => Float32Array.from(vectors[text] ?? [0, 0, 1]));
+    },
+  };
+  return { client, calls };
+}
+
+const VECTORS = {
+  'Why Nagpur?': [1, 0, 0],
+  'The Nag people lived in Nagpur.': [0.8, 0.6, 0],
+  'Nothing to do with it.': [0, 1, 0],
+};
+
+describe('sentenceMeaning', () => {
+  it('embeds the question as a query and the sentences as passages in one call', async () => {
+    const { client, calls } = fakeClient(VECTORS);
+    const meaning = await sentenceMeaning(client, 'Why Nagpur?', [
+      'The Nag people lived in Nagpur.',
+      'Nothing to do with it.',
+      'Nothing to do with it.',
+    ]);
+    expect(calls).toEqual([
+      { texts: ['Why Nagpur?'], kind: 'query' },
+      { texts: ['The Nag people lived in Nagpur.', 'Nothing to do with it.'], kind: 'passage' },
+    ]);
+    expect(meaning?.cosines.get('The Nag people lived in Nagpur.')).toBeCloseTo(0.8);
+    expect(meaning?.cosines.get('Nothing to do with it.')).toBeCloseTo(0);
+    // Sentences read later (the next chunk) are embedded once, only those not yet known.
+    await meaning?.add(['Nothing to do with it.', 'Unknown words here.']);
+    expect(calls.at(-1)).toEqual({ texts: ['Unknown words here.'], kind: 'passage' });
+    expect(meaning?.cosines.get('Unknown words here.')).toBeCloseTo(0);
+  });
+
+  it('gives nothing without a client, when the model fails, or when it is too slow', async () => {
+    expect(await sentenceMeaning(null, 'Why Nagpur?', ['The Nag people lived in Nagpur.'])).toBe(
+      null,
+    );
+    const failing: EmbeddingClient = {
+      model: 'fake',
+      embed: () => Promise.reject(new Error('The embedding model is still loading')),
+    };
+    expect(await sentenceMeaning(failing, 'Why Nagpur?', ['Nothing to do with it.'])).toBe(null);
+    const { client } = fakeClient(VECTORS, 5_000);
+    const started = performance.now();
+    const slow = await sentenceMeaning(client, 'Why Nagpur?', ['Nothing to do with it.'], {
+      timeoutMs: 30,
+    });
+    expect(slow).toBe(null);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('embeds a long sentence by its first words', async () => {
+    const { client, calls } = fakeClient(VECTORS);
+    const long = Array.from({ length: 90 }, (_, i) => `word${i}`).join(' ');
+    const meaning = await sentenceMeaning(client, 'Why Nagpur?', [long]);
+    expect(calls[1]?.texts[0]?.split(' ')).toHaveLength(40);
+    expect(meaning?.cosines.has(long)).toBe(true);
+  });
+
+  it('measures cosine whatever the vectors’ lengths', () => {
+    expect(cosine(Float32Array.from([2, 0]), Float32Array.from([3, 3]))).toBeCloseTo(Math.SQRT1_2);
+    expect(cosine(Float32Array.from([0, 0]), Float32Array.from([1, 0]))).toBe(0);
+  });
+});
