@@ -112,11 +112,11 @@ describe.runIf(testEngine === 'pglite' && corpusAvailable)('npm run ingest', () 
     }
   });
 
-  it('--embed needs an endpoint, then embeds what was ingested before, with progress', async () => {
+  it('--embed needs embeddings on, then embeds what was ingested before, with progress', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'samvad-cli-embed-'));
-    const missing = await runCli(['--embed'], { DATA_DIR: dir });
+    const missing = await runCli(['--embed'], { DATA_DIR: dir, EMBEDDINGS: 'off' });
     expect(missing.code).toBe(1);
-    expect(missing.output).toContain('--embed needs an embedding endpoint');
+    expect(missing.output).toContain('--embed needs embeddings on');
     expect(missing.output).toContain('EMBEDDING_BASE_URL and EMBEDDING_MODEL');
 
     expect((await runCli([corpusFile('kalpit/speech1.txt')], { DATA_DIR: dir })).code).toBe(0);
