@@ -12,6 +12,7 @@ import {
 import {
   adminDocumentListResponseSchema,
   adminDocumentRemovedResponseSchema,
+  embeddingStatusResponseSchema,
 } from '@samvad/contracts/admin-documents';
 import {
   bannedResponseSchema,
@@ -147,6 +148,7 @@ const ROUTES: Record<string, Success> = {
   // Its progress events are NDJSON lines (uploadEventSchema); refusals before them are JSON.
   'POST /api/admin/documents': { status: 200, stream: 'application/x-ndjson' },
   'DELETE /api/admin/documents/:id': ok(adminDocumentRemovedResponseSchema),
+  'GET /api/admin/embeddings': ok(embeddingStatusResponseSchema),
 };
 
 type Pattern = { method: string; segments: string[]; params: number; success: Success };

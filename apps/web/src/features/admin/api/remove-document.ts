@@ -4,6 +4,7 @@ import type {
 } from '@samvad/contracts/admin-documents';
 import { apiFetch } from '../../../shared/api/api-client.ts';
 import { useAdminMutation } from './admin-mutation.ts';
+import { EMBEDDING_STATUS_KEY } from './get-embedding-status.ts';
 import { ADMIN_DOCUMENTS_KEY } from './list-documents.ts';
 
 /** DELETE /api/admin/documents/{id}. */
@@ -23,7 +24,8 @@ export function useRemoveDocument(options: { onSuccess?: () => void } = {}) {
       description: `${removed.fileName} is no longer in the knowledge base.`,
     }),
     failure: 'Failed to remove document',
-    invalidates: [ADMIN_DOCUMENTS_KEY],
+    // The passages' count (and vectors) go with the document.
+    invalidates: [ADMIN_DOCUMENTS_KEY, EMBEDDING_STATUS_KEY],
     onSuccess: options.onSuccess,
   });
 }

@@ -5,6 +5,7 @@ import { ApiError, leaveIfBanned } from '../../../shared/api/api-client.ts';
 import { apiErrorMessage } from '../../../shared/api/error-message.ts';
 import { toast } from '../../../shared/toast/toast-store.ts';
 import { ADMIN_LOGS_KEY } from './get-admin-logs.ts';
+import { EMBEDDING_STATUS_KEY } from './get-embedding-status.ts';
 import { ADMIN_DOCUMENTS_KEY } from './list-documents.ts';
 
 type ResultEvent = Extract<UploadEvent, { type: 'result' }>;
@@ -177,7 +178,15 @@ export function useUploadDocuments() {
       setRows(uploadRows(files));
       return uploadDocuments(files, {
         replace,
-        onEvent: (event) => setRows((current) => applyUploadEvent(current, event)),
+        onEvent: (event) => {
+          setRows((current) => applyUploadEvent(current, event));
+          // Each document read is embedded in the background from now: the section shows it.
+          if (
+            event.type === 'result' &&
+            (event.status === 'ingested' || event.status === 'replaced')
+          )
+            void queryClient.invalidateQueries({ queryKey: EMBEDDING_STATUS_KEY });
+        },
       });
     },
     onSuccess: ({ ingested, failed }) => {
@@ -197,7 +206,7 @@ export function useUploadDocuments() {
     },
     onSettled: () =>
       Promise.all(
-        [ADMIN_DOCUMENTS_KEY, ADMIN_LOGS_KEY].map((queryKey) =>
+        [ADMIN_DOCUMENTS_KEY, ADMIN_LOGS_KEY, EMBEDDING_STATUS_KEY].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

@@ -1,13 +1,17 @@
 import type { EmbeddingStatusResponse } from '@samvad/contracts/admin-documents';
-import { Sparkles } from 'lucide-react';
+import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
+import { cn } from '../../../shared/lib/cn.ts';
+import { Badge } from '../../../shared/ui/badge.tsx';
+import { Card } from '../../../shared/ui/card.tsx';
 import { useEmbeddingStatus } from '../api/get-embedding-status.ts';
 
-const SOURCE_LABEL: Record<EmbeddingStatusResponse['source'], string> = {
-  local: 'multilingual-e5-small, in this server',
-  endpoint: 'an embedding endpoint',
-  off: 'off',
-};
+function sourceLine(status: EmbeddingStatusResponse): string {
+  if (status.source === 'local') return 'multilingual-e5-small, running in this server.';
+  if (status.source === 'endpoint')
+    return `${status.model ?? 'A model'}, through an embedding endpoint.`;
+  return 'No embedding model is configured.';
+}
 
 function summary(status: EmbeddingStatusResponse): string {
   const { state, chunks, message } = status;
@@ -22,6 +26,24 @@ function summary(status: EmbeddingStatusResponse): string {
   return `Embedding: ${chunks.embedded.toLocaleString()} of ${chunks.total.toLocaleString()} passages. Passages not embedded yet are still found by their words.`;
 }
 
+type Phase = 'off' | 'loading' | 'failed' | 'embedding' | 'stopped' | 'ready';
+
+function phaseOf(status: EmbeddingStatusResponse): Phase {
+  if (status.state !== 'ready') return status.state;
+  const { embedded, total } = status.chunks;
+  if (embedded >= total) return 'ready';
+  return !status.run.running && status.run.error ? 'stopped' : 'embedding';
+}
+
+const BADGES = {
+  off: { label: 'Off', variant: 'outline' },
+  loading: { label: 'Loading', variant: 'neutral' },
+  failed: { label: 'Unavailable', variant: 'destructive' },
+  embedding: { label: 'Embedding', variant: 'neutral' },
+  stopped: { label: 'Stopped', variant: 'destructive' },
+  ready: { label: 'Ready', variant: 'primary' },
+} as const satisfies Record<Phase, { label: string; variant: string }>;
+
 /**
  * Dense retrieval's state in the Knowledge Base tab (issue 28): which model, whether it is
  * loading (with the fetch's progress line) or unavailable (and why), and how much of the
@@ -34,38 +56,58 @@ export function EmbeddingStatus() {
   if (!data) return null;
   const { embedded, total } = data.chunks;
   const percent = total === 0 ? 100 : Math.floor((embedded / total) * 100);
-  const showBar = data.state === 'ready' && total > 0 && embedded < total;
+  const phase = phaseOf(data);
+  const badge = BADGES[phase];
+  const busy = phase === 'loading' || phase === 'embedding';
+  const showBar = phase === 'embedding' || phase === 'stopped';
   return (
-    <section
-      aria-labelledby={titleId}
-      className="grid gap-2 rounded-2xl border border-border p-4 sm:p-5"
-    >
-      <div className="flex items-center gap-2">
-        <Sparkles aria-hidden className="size-4 text-primary" />
-        <h2 id={titleId} className="text-sm font-semibold">
-          Search by meaning
-        </h2>
-        <span className="text-xs text-muted-foreground">({SOURCE_LABEL[data.source]})</span>
-      </div>
-      <p className="text-sm text-muted-foreground" data-testid="embedding-status" role="status">
-        {summary(data)}
-      </p>
-      {showBar ? (
-        <div
-          role="progressbar"
-          aria-label="Passages embedded"
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={embedded}
-          aria-valuetext={`${embedded} of ${total} passages (${percent} %)`}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div
-            className="h-full rounded-full bg-primary transition-[width]"
-            style={{ width: `${percent}%` }}
-          />
+    <section aria-labelledby={titleId} className="min-w-0">
+      <Card className="grid min-w-0 gap-4 p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="grid min-w-0 gap-1">
+            <h2 id={titleId} className="font-serif text-xl font-medium tracking-tight">
+              Search by meaning
+            </h2>
+            <p className="text-sm leading-relaxed text-muted-foreground">{sourceLine(data)}</p>
+          </div>
+          <Badge variant={badge.variant} data-testid="embedding-state">
+            {busy ? <LoaderCircle aria-hidden className="animate-spin" /> : null}
+            {badge.label}
+          </Badge>
         </div>
-      ) : null}
+        {/* A reason may hold a long path: it wraps anywhere rather than widening a phone's page. */}
+        <p
+          className="text-sm leading-relaxed [overflow-wrap:anywhere]"
+          data-testid="embedding-status"
+          role="status"
+        >
+          {summary(data)}
+        </p>
+        {showBar ? (
+          <div
+            role="progressbar"
+            aria-label="Passages embedded"
+            aria-valuemin={0}
+            aria-valuemax={total}
+            aria-valuenow={embedded}
+            aria-valuetext={`${embedded} of ${total} passages (${percent} %)`}
+            className="h-2 overflow-hidden rounded-full bg-muted"
+          >
+            <div
+              className={cn(
+                'h-full rounded-full transition-[width] duration-500',
+                phase === 'stopped' ? 'bg-destructive' : 'bg-primary',
+              )}
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+        ) : null}
+        {phase === 'stopped' ? (
+          <p className="text-sm leading-relaxed text-destructive [overflow-wrap:anywhere]">
+            Embedding stopped: {data.run.error}. It resumes at the next upload or server start.
+          </p>
+        ) : null}
+      </Card>
     </section>
   );
 }
