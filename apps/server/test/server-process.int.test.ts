@@ -27,15 +27,19 @@ describe.runIf(testEngine === 'pglite')('server process on the embedded database
 
   it('starts, refuses a second process on the same data directory, and stops cleanly', async () => {
     const first = spawnServer(await env());
-    await waitUntilReady(first);
-
-    const second = spawnServer(await env());
-    expect(await second.exited).not.toBe(0);
-    expect(second.output()).toContain('already in use by another Samvad process');
-
-    expect(await stopServer(first)).toBe(0);
+    let second: ServerProcess | null = null;
+    // Stopped whatever happens: a readiness timeout must not leave a server running.
+    try {
+      await waitUntilReady(first);
+      second = spawnServer(await env());
+      expect(await second.exited).not.toBe(0);
+      expect(second.output()).toContain('already in use by another Samvad process');
+    } finally {
+      if (second) await stopServer(second);
+      expect(await stopServer(first)).toBe(0);
+    }
     expect(first.output()).toContain('stopped cleanly');
-  });
+  }, 180_000);
 
   // Issue 20: one URL to open, PUBLIC_URL's (localhost by default), and the empty knowledge
   // base said in words, with where to fill it.
@@ -60,7 +64,7 @@ describe.runIf(testEngine === 'pglite')('server process on the embedded database
     } finally {
       expect(await stopServer(server)).toBe(0);
     }
-  });
+  }, 120_000);
 
   it('keeps its data across a restart', async () => {
     // Write through the same embedded database, while no server holds it.
@@ -153,18 +157,27 @@ describe.runIf(testEngine === 'pglite')('server process on the embedded database
     expect(second).toContain('index snapshot loaded');
     expect(second).toContain('"behind":1');
     expect(second).not.toContain('"reason"');
-  });
+    // Two starts, two stops and two ingests: minutes on a busy shared machine.
+  }, 240_000);
 
   it('exits non-zero and names the variable when the environment is invalid', async () => {
     const server = spawnServer({ DATA_DIR: dataDir, PORT: 'abc' });
-    expect(await server.exited).toBe(1);
-    expect(server.output()).toMatch(/PORT: must be a whole number/);
+    try {
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toMatch(/PORT: must be a whole number/);
+    } finally {
+      await stopServer(server);
+    }
   });
 
   it('requires SESSION_SECRET in production', async () => {
     const server = spawnServer({ ...(await env()), NODE_ENV: 'production' });
-    expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('SESSION_SECRET: is required when NODE_ENV=production');
+    try {
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('SESSION_SECRET: is required when NODE_ENV=production');
+    } finally {
+      await stopServer(server);
+    }
   });
 });
 
@@ -216,7 +229,9 @@ describe.runIf(testEngine === 'postgres')('server process on PostgreSQL', () => 
       await Promise.all(servers.map((server) => waitUntilReady(server)));
       expect(await database.checkReady()).toEqual({ reachable: true, migrationsApplied: true });
     } finally {
-      for (const server of servers) expect(await stopServer(server)).toBe(0);
+      // Every one stopped before any exit code is judged.
+      const codes = await Promise.all(servers.map((server) => stopServer(server)));
+      expect(codes).toEqual([0, 0, 0]);
     }
   });
 });

@@ -14,6 +14,17 @@ export const corpusDir = path.resolve(
 
 export const corpusAvailable = existsSync(path.join(corpusDir, 'SOURCES.md'));
 
+/**
+ * CI sets SAMVAD_REQUIRE_CORPUS=1 (.ci/run): then a missing corpus fails every test file that
+ * reads it, here at import, instead of letting them skip as they do on a machine without it.
+ */
+if (!corpusAvailable && process.env.SAMVAD_REQUIRE_CORPUS === '1') {
+  throw new Error(
+    `SAMVAD_REQUIRE_CORPUS=1 but there is no test corpus at ${corpusDir} (SOURCES.md missing); ` +
+      'put ../shared/corpus beside the repository or point SAMVAD_CORPUS_DIR at it',
+  );
+}
+
 export const corpusFile = (...parts: string[]) => path.join(corpusDir, ...parts);
 
 /** Ingests Kalpit's six speeches (speech1.txt … speech6.txt) into a test app and indexes them. */

@@ -41,7 +41,7 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
 }
 
 /** Polls /api/ready until it answers 200, or fails with what the process printed. */
-export async function waitUntilReady(server: ServerProcess, timeoutMs = 20_000): Promise<void> {
+export async function waitUntilReady(server: ServerProcess, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null) {
@@ -58,7 +58,20 @@ export async function waitUntilReady(server: ServerProcess, timeoutMs = 20_000):
   throw new Error(`server not ready after ${timeoutMs} ms:\n${server.output()}`);
 }
 
+/** How long a server may take to stop on SIGTERM before it is killed (then it exits with null). */
+const STOP_GRACE_MS = 30_000;
+
+/**
+ * SIGTERM, and SIGKILL if it has not stopped within STOP_GRACE_MS: a test never leaves a server
+ * running, even one that ignores SIGTERM. Resolves to its exit code (null when killed).
+ */
 export async function stopServer(server: ServerProcess): Promise<number | null> {
-  if (server.child.exitCode === null) server.child.kill('SIGTERM');
-  return server.exited;
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), STOP_GRACE_MS);
+  try {
+    return await server.exited;
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -241,6 +241,10 @@ function read(reader: Reader, job: Job): Promise<LoaderResult> {
     const onMessage = (message: ReaderMessage) => {
       if (message.id !== id) return;
       switch (message.type) {
+        case 'loader-ready':
+          // Compiling pdf.js is no part of opening the file.
+          armPageTimer();
+          return;
         case 'progress':
           progress = { pagesDone: message.pagesDone, pageCount: message.pageCount };
           armPageTimer();

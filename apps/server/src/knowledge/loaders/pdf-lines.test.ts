@@ -26,10 +26,10 @@ describe('buildLines', () => {
     const items = Array.from({ length: 40_000 }, (_, i) =>
       item('caste', 20 + (i % 200) * 30, 10 + Math.floor(i / 200) * 12),
     );
-    const started = performance.now();
+    // No clock here (timings belong in benchmarks): compared all with all, this takes minutes
+    // and the test's timeout fails it.
     const lines = buildLines(items, 1);
     expect(lines).toHaveLength(200);
     expect(lines.every((line) => line.text.split(' ').length === 200)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(3_000);
   });
 });

@@ -18,7 +18,10 @@ export type ReaderRequest = {
 };
 
 /** What the reader sends for a request: progress (PDF: after each page), then one outcome. */
-export type ReaderMessage = { id: number } & (
+export type ReaderMessage = {
+  id: number;
+} /** The format's loader is imported (on its first file): the page limit starts from here. */ & (
+  | { type: 'loader-ready' }
   | ({ type: 'progress' } & LoadProgress)
   | { type: 'result'; result: LoaderResult }
   | { type: 'load-error'; reason: LoadFailureReason; message: string }

@@ -22,12 +22,16 @@ function load(
   bytes: Uint8Array,
   limits: LoadLimits,
   onProgress: LoadProgressListener,
+  ready: () => void,
 ): Promise<LoaderResult> {
   // Each loader is imported when its format first comes: a reader of text files never compiles
   // pdf.js, which would make its first file wait seconds on a busy machine.
   switch (format) {
     case 'pdf':
-      return import('./pdf.ts').then(({ loadPdf }) => loadPdf(bytes, { onProgress }));
+      return import('./pdf.ts').then(({ loadPdf }) => {
+        ready();
+        return loadPdf(bytes, { onProgress });
+      });
     case 'docx':
       return import('./docx.ts').then(({ loadDocx }) => loadDocx(bytes, limits));
     case 'epub':
@@ -43,8 +47,12 @@ function load(
 
 process.on('message', async ({ id, format, bytes, limits }: ReaderRequest) => {
   try {
-    const result = await load(format, bytes, limits, (progress) =>
-      post({ id, type: 'progress', ...progress }),
+    const result = await load(
+      format,
+      bytes,
+      limits,
+      (progress) => post({ id, type: 'progress', ...progress }),
+      () => post({ id, type: 'loader-ready' }),
     );
     post({ id, type: 'result', result });
   } catch (error) {
