@@ -55,12 +55,24 @@ else if (values.grid === 'dense-query') {
 } else if (values.grid === 'cross') {
   for (const crossScriptWeight of [0, 0.5, 1, 1.5, 2, 3])
     variants.push(fusion({ crossScriptWeight }));
+} else if (values.grid === 'main') {
+  variants.push(fusion({}), {
+    ...fusion({}),
+    name: 'dense side asked the question as written',
+    denseQuery: 'asked',
+  });
+  for (const crossScriptWeight of [1, 2, 3]) variants.push(fusion({ crossScriptWeight }));
+  for (const minDenseWords of [20, 50]) variants.push(fusion({ minDenseWords }));
+  for (const minDenseWords of [20, 50])
+    variants.push(fusion({ minDenseWords, crossScriptWeight: 2 }));
+  for (const other of [{ k: 5 }, { k: 30 }, { denseWeight: 1.5 }])
+    variants.push(fusion({ minDenseWords: 50, crossScriptWeight: 2, ...other }));
 } else if (values.grid === 'fusion') {
   for (const crossScriptWeight of [0, 1, 2])
     for (const denseWeight of [0.5, 1, 1.5, 2])
       for (const k of [5, 10, 30, 60]) variants.push(fusion({ k, denseWeight, crossScriptWeight }));
 } else {
-  console.error('--grid current|dense-query|cross|fusion');
+  console.error('--grid current|dense-query|cross|main|fusion');
   process.exit(2);
 }
 
@@ -168,6 +180,12 @@ try {
             (p) =>
               `${p.fileName}${p.page ? ` p.${p.page}` : ''} ${p.denseScore?.toFixed(3) ?? '-'}`,
           ),
+        // The coverage rule's inputs per passage, to study other rules offline.
+        top: found.slice(0, K).map((p) => ({
+          words: p.text.split(/\s+/u).filter(Boolean).length,
+          dense: p.denseScore,
+          lexical: p.lexicalScore,
+        })),
       });
     }
     const retrievalSlices = slices(retrieval);

@@ -98,6 +98,8 @@ export class Bm25Index {
   /** Members of a passage form a list in insertion order: head per passage, next per chunk. */
   private passageHead = new Int32Array(0);
   private chunkNext = new Int32Array(0);
+  /** Words of each chunk's text (fields left out), per slot. */
+  private chunkWords = new Int32Array(0);
   private liveChunks = 0;
 
   private norms = new Float64Array(0);
@@ -139,6 +141,7 @@ export class Bm25Index {
     this.removeDocument(documentId);
     const slots = analysed.map(({ id, terms, words }) => {
       const slot = this.addChunk(id, documentId);
+      this.chunkWords[slot] = words.length;
       // A chunk without terms can never match; it is kept only so removal finds it.
       if (terms.length > 0) this.addMember(this.store.passageFor(fingerprint(words), terms), slot);
       return slot;
@@ -263,6 +266,7 @@ export class Bm25Index {
       arrays: {
         chunkPassage: this.chunkPassage.subarray(0, slots),
         chunkNext: this.chunkNext.subarray(0, slots),
+        chunkWords: this.chunkWords.subarray(0, slots),
         passageHead: this.passageHead.subarray(0, this.store.count),
       },
     };
@@ -290,8 +294,15 @@ export class Bm25Index {
     index.liveChunks = json.liveChunks;
     index.chunkPassage = snapshotArray(own, 'chunkPassage', 'Int32Array');
     index.chunkNext = snapshotArray(own, 'chunkNext', 'Int32Array');
+    index.chunkWords = snapshotArray(own, 'chunkWords', 'Int32Array');
     index.passageHead = snapshotArray(own, 'passageHead', 'Int32Array');
     return index;
+  }
+
+  /** Words in a chunk's text (title and headings not counted); 0 for an unknown chunk. */
+  wordsOf(chunkId: string): number {
+    const slot = this.slotByChunkId.get(chunkId);
+    return slot === undefined ? 0 : (this.chunkWords[slot] ?? 0);
   }
 
   /**
@@ -352,6 +363,8 @@ export class Bm25Index {
     this.chunkDocuments.push(documentId);
     this.chunkPassage = ensureCapacity(this.chunkPassage, slot + 1);
     this.chunkNext = ensureCapacity(this.chunkNext, slot + 1);
+    this.chunkWords = ensureCapacity(this.chunkWords, slot + 1);
+    this.chunkWords[slot] = 0;
     this.chunkPassage[slot] = -1;
     this.chunkNext[slot] = -1;
     this.slotByChunkId.set(id, slot);
@@ -428,6 +441,7 @@ export class Bm25Index {
     this.chunkIds.forEach((id, slot) => {
       if (id === undefined) return;
       const newSlot = next.addChunk(id, this.chunkDocuments[slot] ?? '');
+      next.chunkWords[newSlot] = this.chunkWords[slot] ?? 0;
       slotMap[slot] = newSlot;
       const passage = this.chunkPassage[slot] ?? -1;
       if (passage < 0) return;

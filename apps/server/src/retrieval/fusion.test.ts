@@ -153,3 +153,42 @@ describe('HybridRetriever across scripts', () => {
     expect(asked).toEqual([null]);
   });
 });
+
+describe('HybridRetriever without short chunks on the dense side', () => {
+  it('leaves chunks under minDenseWords out of the dense ranking only', async () => {
+    const bm25 = new Bm25Index();
+    bm25.upsertDocument('d', [
+      { id: 'ruling', text: 'PRESIDENT: We shall take it as moved.' },
+      {
+        id: 'speech',
+        text: 'The Constitution is workable, it is flexible and it is strong enough.',
+      },
+    ]);
+    expect(bm25.wordsOf('ruling')).toBe(7);
+    expect(bm25.wordsOf('missing')).toBe(0);
+    const dense: Retriever = {
+      search: async () =>
+        ['ruling', 'speech'].map((chunkId, i) => ({
+          chunkId,
+          documentId: 'd',
+          score: 0.9 - i / 10,
+          rawScore: 0.9 - i / 10,
+          denseScore: 0.9 - i / 10,
+        })),
+    };
+    const hybrid = (minDenseWords: number) =>
+      new HybridRetriever({
+        lexical: new Bm25Retriever(bm25),
+        dense,
+        minDenseWords,
+        wordsOf: (id) => bm25.wordsOf(id),
+      });
+    const all = await hybrid(0).search({ text: 'unrelated question', limit: 2 });
+    expect(all.map((hit) => hit.chunkId)).toEqual(['ruling', 'speech']);
+    const long = await hybrid(10).search({ text: 'unrelated question', limit: 2 });
+    expect(long.map((hit) => hit.chunkId)).toEqual(['speech']);
+    // The lexical side still finds the ruling.
+    const asked = await hybrid(10).search({ text: 'moved', limit: 2 });
+    expect(asked.map((hit) => hit.chunkId).sort()).toEqual(['ruling', 'speech']);
+  });
+});

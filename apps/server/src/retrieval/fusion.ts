@@ -56,6 +56,7 @@ export const HYBRID_RRF_K = 10;
 export const DENSE_WEIGHT = 1;
 export const CANDIDATE_FACTOR = 4;
 export const CROSS_SCRIPT_WEIGHT = 0;
+export const MIN_DENSE_WORDS = 0;
 
 export type HybridWeights = {
   k?: number;
@@ -68,6 +69,12 @@ export type HybridWeights = {
    * answer it fall out of the top results.
    */
   crossScriptWeight?: number;
+  /**
+   * Chunks of fewer words than this are left out of the dense rankings (the lexical one still
+   * finds them): a chairman's one-line ruling ("PRESIDENT: We shall take it as moved.") is about
+   * as close to any question as to none, and crowds out passages that answer (ADR 031).
+   */
+  minDenseWords?: number;
   /** Candidates asked of each retriever per result wanted; fusion needs depth to work with. */
   candidateFactor?: number;
 };
@@ -83,6 +90,8 @@ export type HybridRetrieverOptions = HybridWeights & {
   dense: Retriever;
   /** Needed for `crossScriptWeight`; without it there is no third ranking. */
   scripts?: ScriptInfo;
+  /** Words of a chunk's text; needed for `minDenseWords`. */
+  wordsOf?: (chunkId: string) => number;
   /**
    * Called when the dense side fails (embedding server down…); the search then answers from the
    * lexical side alone rather than failing the question. Without it the error propagates.
@@ -109,12 +118,21 @@ export class HybridRetriever implements Retriever {
     const k = this.options.k ?? HYBRID_RRF_K;
     const depth = Math.max(query.limit * (this.options.candidateFactor ?? CANDIDATE_FACTOR), 20);
     const deep = { ...query, limit: depth };
+    const minWords = this.options.minDenseWords ?? MIN_DENSE_WORDS;
+    const { wordsOf } = this.options;
     const denseSearch = (q: RetrievalQuery) =>
-      dense.search(q).catch((error: unknown) => {
-        if (!onDenseError) throw error;
-        onDenseError(error);
-        return [];
-      });
+      dense
+        .search(minWords > 0 && wordsOf ? { ...q, limit: q.limit * 2 } : q)
+        .then((hits) =>
+          minWords > 0 && wordsOf
+            ? hits.filter((hit) => wordsOf(hit.chunkId) >= minWords).slice(0, q.limit)
+            : hits,
+        )
+        .catch((error: unknown) => {
+          if (!onDenseError) throw error;
+          onDenseError(error);
+          return [];
+        });
     const cross = this.crossScriptQuery(deep);
     const [lexicalHits, denseHits, crossHits] = await Promise.all([
       lexical.search(deep),

@@ -43,6 +43,7 @@ export function createRetriever(
     dense: new DenseRetriever({ index: vectors, embedQuery }),
     onDenseError: options.onDenseError ?? (() => {}),
     scripts: { ofQuery: scriptOf, library: () => bm25.scripts() },
+    wordsOf: (chunkId) => bm25.wordsOf(chunkId),
     ...options.ranking?.fusion,
   });
   return { retriever, dense: { client, vectors } };
