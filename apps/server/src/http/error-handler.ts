@@ -44,13 +44,25 @@ function errorBody(error: AppError): ErrorBody | BannedResponse | RateLimitRespo
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) {
+    if (appError.code === 'insufficient_storage') {
+      // Expected while the disk is full (the guard logged why, once): no stack, not an error.
+      request.log.warn(
+        { code: appError.code, reason: appError.message, cause: causeOf(error) },
+        'request refused: storage full',
+      );
+    } else if (appError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info({ code: appError.code, reason: appError.message }, 'request refused');
     }
     return sendError(reply, appError);
   });
+}
+
+/** The first line of what made a write fail, without its stack. */
+function causeOf(error: Error): string | undefined {
+  const cause = error instanceof AppError ? error.cause : error;
+  return cause instanceof Error ? cause.message.split('\n')[0] : undefined;
 }
 
 function toAppError(error: FastifyError): AppError {

@@ -25,6 +25,9 @@ async function guardedApp(dir: string | null, writeError?: () => unknown) {
     if (error) throw error;
     return { ok: true };
   });
+  // The writes a full disk must still allow (they only answer here).
+  app.post('/api/auth/signout', async () => ({ ok: true }));
+  app.post('/api/admin/login', async () => ({ ok: true }));
   return { app, guard, disk, logs };
 }
 
@@ -102,6 +105,68 @@ describe('storage guard on PostgreSQL', () => {
     failing = false;
     expect((await write()).statusCode).toBe(200);
     expect(guard.current()).toBe('ok');
+    await app.close();
+  });
+
+  it('enters the full state on a disk-full error from the embedded database itself', async () => {
+    // PGlite's emscripten ENOSPC, wrapped by Drizzle as a query error.
+    let failing = true;
+    const pgliteFull = () =>
+      failing
+        ? new Error('Failed query: insert into "messages"', {
+            cause: Object.assign(new Error('FS error'), { name: 'ErrnoError', errno: 51 }),
+          })
+        : null;
+    const { app, guard, disk } = await guardedApp('/data/pglite', pgliteFull);
+    // Just above the reserve: the guard let the write through, and PGlite met the disk's end.
+    disk.free = STORAGE_RESERVE_BYTES + 2 * MB;
+    const write = () => app.inject({ method: 'POST', url: '/api/write', payload: {} });
+    expect((await write()).statusCode).toBe(507);
+    expect(guard.current()).toBe('full');
+    // The next write is refused before it reaches the database, though it would not fail now.
+    failing = false;
+    expect((await write()).statusCode).toBe(507);
+    await app.close();
+  });
+});
+
+describe('while storage is full', () => {
+  it('lets a member sign out and an admin sign in, inside the reserve down to its floor', async () => {
+    const { app, guard, disk } = await guardedApp('/data/pglite');
+    const post = (url: string) => app.inject({ method: 'POST', url, payload: {} });
+    disk.free = STORAGE_RESERVE_BYTES - 8 * MB;
+    expect((await post('/api/write')).statusCode).toBe(507);
+    expect(guard.current()).toBe('full');
+    expect((await post('/api/auth/signout')).statusCode).toBe(200);
+    expect((await post('/api/admin/login')).statusCode).toBe(200);
+    // Below half the reserve even these are refused: PGlite's own WAL needs the rest.
+    disk.free = STORAGE_RESERVE_BYTES / 2 - MB;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect((await post('/api/auth/signout')).statusCode).toBe(507);
+    expect((await post('/api/admin/login')).statusCode).toBe(507);
+    // A large body is no sign-out, whatever its route.
+    disk.free = STORAGE_RESERVE_BYTES - 8 * MB;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { padding: 'x'.repeat(64 * 1024) },
+    });
+    expect(big.statusCode).toBe(507);
+    await app.close();
+  });
+
+  it('logs each refused write at warn, without a stack', async () => {
+    const { app, disk, logs } = await guardedApp('/data/pglite');
+    disk.free = STORAGE_RESERVE_BYTES - 8 * MB;
+    expect((await app.inject({ method: 'POST', url: '/api/write', payload: {} })).statusCode).toBe(
+      507,
+    );
+    const refused = logs.filter((line) => line.msg === 'request refused: storage full');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.level).toBe(40);
+    expect(JSON.stringify(logs)).not.toMatch(/"stack"|\n\s+at /);
+    expect(logs.some((line) => line.level >= 50)).toBe(false);
     await app.close();
   });
 });

@@ -26,6 +26,20 @@ const SMALL_WRITE_BYTES = 2 ** 20;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Writes let into the reserve while storage is full: a few rows each, and without them a member
+ * could not sign out (end a session on a shared computer) nor an admin sign in to free space.
+ */
+const ESSENTIAL_WRITES = new Set([
+  'POST /api/auth/signout',
+  'DELETE /api/auth/sessions/:id',
+  'POST /api/admin/login',
+]);
+/** Essential writes stop here, half the reserve: the rest stays for PGlite's own WAL segment. */
+const ESSENTIAL_FLOOR_SHARE = 0.5;
+/** An essential write's body is a few bytes; one larger than this is no essential write. */
+const ESSENTIAL_BODY_BYTES = 16 * 1024;
+
 type Options = {
   reserveBytes?: number;
   probeIntervalMs?: number;
@@ -69,12 +83,19 @@ export class StorageGuard {
     return this.state;
   }
 
-  /** Throws 507 when a write of `bodyBytes` must not go to the database now. */
-  checkWrite(bodyBytes: number): void {
+  /**
+   * Throws 507 when a write of `bodyBytes` must not go to the database now. An `essential` one
+   * (sign-out, admin sign-in) may use the reserve down to its floor, full state or not.
+   */
+  checkWrite(bodyBytes: number, essential = false): void {
     if (!this.dir) return;
     const free = this.freeNow(false);
     if (free === null) return;
     this.update(free);
+    if (essential && bodyBytes <= ESSENTIAL_BODY_BYTES) {
+      if (free - bodyBytes >= this.reserve * ESSENTIAL_FLOOR_SHARE) return;
+      throw new AppError('insufficient_storage', STORAGE_FULL_MESSAGE);
+    }
     if (this.state === 'full') throw new AppError('insufficient_storage', STORAGE_FULL_MESSAGE);
     if (free - BODY_SPACE_FACTOR * bodyBytes < this.reserve) {
       // A small write refused is the disk at its reserve, not a request too big for it ("a
@@ -182,7 +203,8 @@ export function registerStorageGuard(app: FastifyInstance, guard: StorageGuard):
   app.addHook('onRequest', async (request) => {
     if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const length = Number(request.headers['content-length'] ?? 0);
-    guard.checkWrite(Number.isFinite(length) && length > 0 ? length : 0);
+    const essential = ESSENTIAL_WRITES.has(`${request.method} ${request.routeOptions.url}`);
+    guard.checkWrite(Number.isFinite(length) && length > 0 ? length : 0, essential);
   });
   app.addHook('onError', async (_request, _reply, error) => {
     if (isDiskFullError(error)) guard.noteDiskFull();
