@@ -109,7 +109,13 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app
           `The upload is too large: at most ${UPLOAD_MAX_FILES} files of up to ${formatSize(maxFileBytes)} each.`,
         );
       }
-      const upload = await receiveUpload(request.parts(), { uploadsDir, maxFileBytes });
+      const upload = await receiveUpload(request.parts(), {
+        uploadsDir,
+        maxFileBytes,
+        // The storage guard checked the declared length; the bytes themselves are checked too
+        // (a chunked upload declares none), with room for what ingesting them writes.
+        room: (bytes) => context.storage.checkWrite(bytes),
+      });
       const stream = upload.files.length > 0 ? openNdjsonStream(reply) : null;
       try {
         if (!stream) throw new AppError('bad_request', 'Choose at least one file to upload.');
@@ -122,6 +128,7 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app
             ...deps,
             index: knowledge.index,
             actor: auditActorOf(request, admin),
+            roomFor: (bytes) => context.storage.checkWrite(bytes),
             clock,
             logError: (error, file) =>
               request.log.error({ err: error, file }, 'ingesting an uploaded file failed'),

@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import {
@@ -38,13 +39,28 @@ const MAX_FILE_NAME_LENGTH = 255;
  * memory). A file of another type, or over `maxFileBytes`, is drained and marked refused; the
  * other files still go through. Throws an AppError (4xx) for an upload that cannot be read.
  */
+export type ReceiveOptions = {
+  uploadsDir: string;
+  maxFileBytes: number;
+  /**
+   * Told the upload's bytes so far as they stream to disk (at least every ROOM_CHECK_BYTES);
+   * throws (507) when the disk has no room for them. A chunked upload declares no length, so
+   * this, not Content-Length, is what the storage guard can go by.
+   */
+  room?: (bytesSoFar: number) => void;
+};
+
+/** How often the bytes received so far are checked against the free space. */
+const ROOM_CHECK_BYTES = 1024 * 1024;
+
 export async function receiveUpload(
   parts: AsyncIterable<Multipart>,
-  options: { uploadsDir: string; maxFileBytes: number },
+  options: ReceiveOptions,
 ): Promise<ReceivedUpload> {
   await mkdir(options.uploadsDir, { recursive: true });
   const dir = await newUploadFolder(options.uploadsDir);
   const upload: ReceivedUpload = { dir, files: [], replace: false };
+  const counter = { bytes: 0, checkedAt: 0 };
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -60,7 +76,7 @@ export async function receiveUpload(
         );
       }
       upload.files.push(
-        await receiveFile(part.file, part.filename, dir, upload.files.length, options),
+        await receiveFile(part.file, part.filename, dir, upload.files.length, options, counter),
       );
     }
     return upload;
@@ -75,7 +91,8 @@ async function receiveFile(
   rawName: string,
   dir: string,
   index: number,
-  options: { maxFileBytes: number },
+  options: ReceiveOptions,
+  counter: { bytes: number; checkedAt: number },
 ): Promise<ReceivedFile> {
   // Browsers send the bare name; some older ones a whole Windows path.
   const name = (rawName.split(/[\\/]/).pop() ?? '').trim();
@@ -97,7 +114,25 @@ async function receiveFile(
   // Named by position: the client's name never becomes part of a path on this server.
   const target = path.join(dir, String(index));
   const sink = createWriteStream(target);
-  await pipeline(file, sink);
+  const { room } = options;
+  // Counted as they arrive, whatever the request declared: past the room, the pipeline fails
+  // with the guard's error and nothing more is written.
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      counter.bytes += chunk.length;
+      if (room && counter.bytes - counter.checkedAt >= ROOM_CHECK_BYTES) {
+        counter.checkedAt = counter.bytes;
+        try {
+          room(counter.bytes);
+        } catch (error) {
+          done(error as Error);
+          return;
+        }
+      }
+      done(null, chunk);
+    },
+  });
+  await pipeline(file, count, sink);
   // Past the limit the parser stops passing data on and marks the stream truncated.
   if (file.truncated) {
     await rm(target, { force: true });
@@ -149,6 +184,8 @@ function showControls(name: string): string {
 
 export type UploadDeps = IngestionDeps & {
   index: KnowledgeIndex;
+  /** Throws when the disk has no room for a document of this many bytes (the storage guard). */
+  roomFor?: (bytes: number) => void;
   actor: AuditActor;
   clock: () => Date;
   /** Unexpected failures are logged here; the client gets a plain message. */
@@ -198,6 +235,7 @@ async function ingestReceived(
       bytes,
       replace,
       onProgress: progress,
+      ...(deps.roomFor ? { roomFor: deps.roomFor } : {}),
       beforeCommit: (tx, change) =>
         recordAdminAction(tx, deps.actor, {
           action: 'upload_document',

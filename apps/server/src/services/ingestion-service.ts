@@ -60,6 +60,12 @@ export type IngestInput = {
    * row) commits with the document or not at all. If it throws, nothing is ingested.
    */
   beforeCommit?: (tx: Database, change: IngestedChange) => Promise<void>;
+  /**
+   * Told the bytes the document will take once stored (its file and its chunks' text, as
+   * UTF-8) before anything is written; throws when the disk has no room for them (the storage
+   * guard): a small compressed file can expand eightfold, past what its upload was checked for.
+   */
+  roomFor?: (bytes: number) => void;
 };
 
 export type IngestOutcome =
@@ -146,6 +152,16 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
     pageCount: loaded.pageCount,
     chunksDone: drafts.length,
   });
+
+  if (input.roomFor) {
+    let bytes = input.bytes.byteLength;
+    for (const draft of drafts) bytes += Buffer.byteLength(draft.text);
+    try {
+      input.roomFor(bytes);
+    } catch (error) {
+      return { status: 'failed', reason: 'too_large', message: describe(error) };
+    }
+  }
 
   const documentId = randomBytes(12).toString('base64url');
   const embeds = Boolean(deps.embedChunks);
