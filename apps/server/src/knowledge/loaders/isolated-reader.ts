@@ -34,10 +34,12 @@ const IDLE_MS = 60_000;
 /** Files one worker reads before it is replaced (whatever a parser keeps between files goes too). */
 const FILES_PER_WORKER = 100;
 /**
- * Files read at once in this process; more wait their turn (their deadlines start when they do).
- * One: a reader takes a core and up to twice its memory limit, and the server needs the rest.
+ * Files read at once in this process; more wait their turn, first come first served (their
+ * deadlines start when they do). One, while it is quick: a reader takes a core and up to twice
+ * its memory limit, and the server needs the rest. A second lane opens only while every file
+ * being read has run past its readerSlowFileMs, so one slow file never holds the queue.
  */
-const CONCURRENT_READERS = 1;
+const READER_LANES = 2;
 
 const LABELS: Record<IsolatedFormat, string> = {
   pdf: 'PDF',
@@ -56,6 +58,23 @@ type Reader = {
   files: number;
   idleTimer?: NodeJS.Timeout;
 };
+
+/** Clock ticks per second in /proc/<pid>/stat (USER_HZ: 100 on Linux's every architecture). */
+const TICKS_PER_SECOND = 100;
+
+/** Processor time a process has used, user and system, in ms (Linux /proc), or null. */
+async function cpuMs(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces) in parentheses.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Resident memory of a process in bytes (Linux /proc), or null where it cannot be read. */
 async function residentBytes(pid: number | undefined): Promise<number | null> {
@@ -84,16 +103,46 @@ function hold(child: ChildProcess, held: boolean): void {
 }
 
 let spare: Reader | null = null;
-let running = 0;
-const waiting: (() => void)[] = [];
+/** A file being read: when it started, and after how long it counts as slow. */
+type Turn = { startedAt: number; slowMs: number };
+const running = new Set<Turn>();
+const waiting: { slowMs: number; start: (turn: Turn) => void }[] = [];
 let nextId = 1;
 
-async function takeTurn(): Promise<() => void> {
-  if (running >= CONCURRENT_READERS) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+/** A lane is free when none is taken, or every file being read is slow and a lane is left. */
+function laneFree(now: number): boolean {
+  if (running.size === 0) return true;
+  if (running.size >= READER_LANES) return false;
+  for (const turn of running) if (now - turn.startedAt < turn.slowMs) return false;
+  return true;
+}
+
+/** Starts waiting files, in their order, while lanes are free (each counted as it starts). */
+function admit(): void {
+  for (let next = waiting[0]; next && laneFree(Date.now()); next = waiting[0]) {
+    waiting.shift();
+    next.start(begin(next.slowMs));
+  }
+}
+
+function begin(slowMs: number): Turn {
+  const turn = { startedAt: Date.now(), slowMs };
+  running.add(turn);
+  return turn;
+}
+
+async function takeTurn(slowMs: number): Promise<() => void> {
+  const turn =
+    waiting.length === 0 && laneFree(Date.now())
+      ? begin(slowMs)
+      : await new Promise<Turn>((start) => waiting.push({ slowMs, start }));
+  // When this file turns slow, a waiting one may start beside it.
+  const slow = setTimeout(admit, slowMs + 1);
+  slow.unref();
   return () => {
-    running--;
-    waiting.shift()?.();
+    clearTimeout(slow);
+    running.delete(turn);
+    admit();
   };
 }
 
@@ -147,13 +196,21 @@ export async function readIsolated(
   bytes: Uint8Array,
   options: IsolatedReadOptions = {},
 ): Promise<LoaderResult> {
-  const release = await takeTurn();
+  const limits = options.limits ?? DEFAULT_LOAD_LIMITS;
+  const release = await takeTurn(limits.readerSlowFileMs);
   try {
-    const limits = options.limits ?? DEFAULT_LOAD_LIMITS;
     const reader = takeReader(limits.readerMemoryMb);
     // Only growth from here counts: the reader's own code, and a reused one's last garbage.
     const baseline = (await residentBytes(reader.child.pid)) ?? 0;
-    return await read(reader, { format, bytes, limits, baseline, onProgress: options.onProgress });
+    const cpuBaseline = (await cpuMs(reader.child.pid)) ?? 0;
+    return await read(reader, {
+      format,
+      bytes,
+      limits,
+      baseline,
+      cpuBaseline,
+      onProgress: options.onProgress,
+    });
   } finally {
     release();
   }
@@ -164,6 +221,8 @@ type Job = {
   bytes: Uint8Array;
   limits: LoadLimits;
   baseline: number;
+  /** The reader's processor time before this file, in ms. */
+  cpuBaseline: number;
   onProgress?: LoadProgressListener;
 };
 
@@ -235,6 +294,14 @@ function read(reader: Reader, job: Job): Promise<LoaderResult> {
     const memoryCheck = setInterval(() => {
       void residentBytes(child.pid).then((bytes) => {
         if (!settled && bytes !== null && bytes > residentLimit) tooMuchMemory();
+      });
+      void cpuMs(child.pid).then((used) => {
+        if (!settled && used !== null && used - job.cpuBaseline > limits.readerCpuMs) {
+          stop(
+            `Reading this ${label} took more than ${formatDuration(limits.readerCpuMs)} of ` +
+              'processor time, the limit for one file, so it was stopped',
+          );
+        }
       });
     }, MEMORY_CHECK_MS);
 

@@ -24,6 +24,13 @@ export type LoadLimits = {
   readerFileMs: number;
   /** Text, Markdown and HTML: the longest reading the whole file may take (they have no pages). */
   readerTextFileMs: number;
+  /** Every format: the processor time reading one file may use (its reader's user + system). */
+  readerCpuMs: number;
+  /**
+   * A file read for longer than this no longer holds the queue: the next file starts in a second
+   * reader beside it (at most READER_LANES at once), so one slow PDF cannot hold every upload.
+   */
+  readerSlowFileMs: number;
 };
 
 /**
@@ -40,6 +47,9 @@ export const DEFAULT_LOAD_LIMITS: LoadLimits = {
   readerFileMs: 5 * 60_000,
   // The corpus's largest Markdown file (a few MB) reads in about a second.
   readerTextFileMs: 30_000,
+  // A 900-page debates volume takes some 20 s; a hostile 3,000-page PDF took 5 minutes.
+  readerCpuMs: 2 * 60_000,
+  readerSlowFileMs: 10_000,
 };
 
 export function limitsWith(overrides: Partial<LoadLimits> = {}): LoadLimits {
