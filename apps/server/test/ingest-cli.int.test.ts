@@ -147,5 +147,6 @@ describe.runIf(testEngine === 'pglite' && corpusAvailable)('npm run ingest', () 
     } finally {
       await embeddings.close();
     }
-  });
+    // Four CLI runs, each starting Node, PGlite and a reader: minutes on a busy shared machine.
+  }, 240_000);
 });
