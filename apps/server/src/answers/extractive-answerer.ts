@@ -55,13 +55,8 @@ type Candidate = PassageSentence & {
   score: number;
 };
 
-/**
- * Weight of meaning (the sentence's similarity to the question, relative to the other
- * candidates') against words in a sentence's relevance, when sentence vectors are at hand.
- */
-/** Sentences embedded per answer, at most. */
+/** Sentences embedded per answer, at most (embedding them must fit in time to first token). */
 const MEANING_SENTENCES = 32;
-const MEANING_WEIGHT = 0.5;
 
 /** Quotes per answer: 2–4 where the passages hold that many worth quoting. */
 const MAX_QUOTES = 4;
@@ -142,6 +137,22 @@ export function answerExtractively(
 }
 
 /**
+ * Whether the offline answer needs sentence vectors to choose: no quotable sentence of the best
+ * passages shares a word with the question (words choose whenever one does).
+ */
+export function needsMeaning(question: string, passages: Passage[], maxPassages = 5): boolean {
+  const queryTerms = new Set(tokenizeQuery(question));
+  return !passages
+    .slice(0, maxPassages)
+    .some((passage) =>
+      sentencesOf(passage.text, passage.headingPath).some(
+        (sentence) =>
+          sentence.quotable && tokenize(sentence.text).some((term) => queryTerms.has(term)),
+      ),
+    );
+}
+
+/**
  * Sentences compared with the question by meaning: the quotable ones of the best passages, best
  * passage first, at most MEANING_SENTENCES (embedding them must fit in time to first token).
  * The others are chosen by words alone.
@@ -200,6 +211,7 @@ function scoreSentences(
     return { ...sentence, match: bound > 0 ? match / bound : 0 };
   });
   const closeness = relativeMeaning(matched, meaning);
+  const anyLexical = matched.some((s) => s.quotable && s.match > 0);
   return matched.map((sentence, index): Candidate => {
     let carried = 0;
     for (let back = 1; back <= CARRY_SPAN; back++) {
@@ -211,9 +223,10 @@ function scoreSentences(
       tokenize(word).some((term) => queryTermSet.has(term)),
     );
     const lexical = sentence.match > 0 ? sentence.match + carried : carried * CARRY;
-    const relevance = closeness
-      ? (1 - MEANING_WEIGHT) * lexical + MEANING_WEIGHT * (closeness.get(sentence) ?? 0)
-      : lexical;
+    // Words decide; where no sentence shares a word with the question (asked in another
+    // language, or in other words), meaning does. Meaning added to words lowered the evidence
+    // quoted on the tune half at every weight tried (ADR 023).
+    const relevance = closeness && !anyLexical ? (closeness.get(sentence) ?? 0) : lexical;
     // Retrieval's order (fused ranks), not the display score, says which passages are best.
     const passageWeight = 1 / (1 + (retrievalRank[sentence.passageRank] ?? sentence.passageRank));
     const score =

@@ -35,13 +35,26 @@ export function joinQuotes(pieces: Array<{ text: string; position: number }>): s
   let joined = '';
   let last = -2;
   for (const { text, position } of pieces) {
-    const cut = cutToLength(text);
+    let cut = cutToLength(text);
+    // A quote's context (the sentences it points back to) may already be quoted: not twice.
+    let runsOn = position === last + 1;
+    for (let first = firstSentence(cut); joined && first && first !== cut; ) {
+      if (!joined.includes(first)) break;
+      runsOn = joined.endsWith(first);
+      cut = cut.slice(first.length).trimStart();
+      first = firstSentence(cut);
+    }
     if (!joined) joined = cut;
-    else if (!joined.includes(cut))
-      joined = `${joined}${position === last + 1 ? ' ' : ' … '}${cut}`;
+    else if (!joined.includes(cut)) joined = `${joined}${runsOn ? ' ' : ' … '}${cut}`;
     last = position;
   }
   return joined;
+}
+
+/** The first sentence of a quote (the whole quote when it is one sentence). */
+function firstSentence(text: string): string {
+  const end = /[.!?][’”'"]?\s/.exec(text);
+  return end ? text.slice(0, end.index + end[0].length - 1) : text;
 }
 
 /** Opens with a word that points back to the sentence before: "This is why…", "It is…". */

@@ -9,7 +9,11 @@ import {
   wholeAnswer,
 } from '../answers/answer-stream.ts';
 import { coverageEvidence, isCovered } from '../answers/coverage.ts';
-import { answerExtractively, candidateSentences } from '../answers/extractive-answerer.ts';
+import {
+  answerExtractively,
+  candidateSentences,
+  needsMeaning,
+} from '../answers/extractive-answerer.ts';
 import { standaloneQuery } from '../answers/follow-up.ts';
 import type { ChatModel } from '../answers/llm-answerer.ts';
 import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
@@ -188,12 +192,11 @@ async function answerOffline(
   passages: Passage[],
   language: string,
 ) {
-  // Meaning as well as words: the candidate sentences embedded in one call, within a deadline.
-  const meaning = await sentenceMeaning(
-    answerer.llm ? null : answerer.embeddings,
-    question,
-    candidateSentences(passages),
-  );
+  // Where no sentence shares a word with the question, meaning chooses: the candidate
+  // sentences embedded in one call, within a deadline (words alone past it).
+  const meaning = needsMeaning(question, passages)
+    ? await sentenceMeaning(answerer.embeddings, question, candidateSentences(passages))
+    : null;
   const options = { persona: answerer.persona, language, meaning: meaning?.cosines ?? null };
   const first = answerExtractively(question, passages, options);
   if (!first.lead || first.lead.givesAnswer) return first;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { joinQuotes } from './quote-text.ts';
+
+describe('joinQuotes', () => {
+  it('never quotes a sentence twice when a quote’s context was already quoted', () => {
+    // Pakistan or the Partition of India: the second quote reads back to the first one's end.
+    const joined = joinQuotes([
+      {
+        text: 'Unfortunately, the high-caste Hindus are bad as leaders. They have a trait of character which often leads the Hindus to disaster.',
+        position: 4,
+      },
+      {
+        text: 'They have a trait of character which often leads the Hindus to disaster. This trait is formed by their acquisitive instinct and aversion to share with others the good things of life.',
+        position: 6,
+      },
+    ]);
+    expect(joined).toBe(
+      'Unfortunately, the high-caste Hindus are bad as leaders. They have a trait of character which often leads the Hindus to disaster. This trait is formed by their acquisitive instinct and aversion to share with others the good things of life.',
+    );
+  });
+
+  it('marks a gap with an ellipsis and runs neighbours on', () => {
+    expect(
+      joinQuotes([
+        { text: 'The first sentence is here.', position: 1 },
+        { text: 'The second one follows it.', position: 2 },
+        { text: 'A later one stands apart.', position: 7 },
+      ]),
+    ).toBe('The first sentence is here. The second one follows it. … A later one stands apart.');
+  });
+});
