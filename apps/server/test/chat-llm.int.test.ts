@@ -308,7 +308,9 @@ describe('POST /api/chat with a model, on an empty knowledge base', () => {
   });
   afterAll(() => empty.close());
 
-  it('says no documents have been added yet, with no sources, without asking the model', async () => {
+  it('says no documents have been added yet, in the question’s language, with no sources, without asking the model', async () => {
+    const hindiReply = REPLY_TEXTS.hi.noDocuments;
+    expect(hindiReply).not.toBe(NO_DOCUMENTS_REPLY);
     for (const accept of ['application/json', 'text/event-stream']) {
       const res = await empty.app.inject({
         method: 'POST',
@@ -322,11 +324,11 @@ describe('POST /api/chat with a model, on an empty knowledge base', () => {
       });
       expect(res.statusCode).toBe(200);
       if (accept === 'application/json') {
-        expect(res.json()).toMatchObject({ answer: NO_DOCUMENTS_REPLY, sources: [] });
+        expect(res.json()).toMatchObject({ answer: hindiReply, sources: [] });
       } else {
         const { events, done } = parseStream(res.body);
         expect(done).toBe(true);
-        expect(events.map((event) => event.token ?? '').join('')).toBe(NO_DOCUMENTS_REPLY);
+        expect(events.map((event) => event.token ?? '').join('')).toBe(hindiReply);
         expect(events.at(-1)).toMatchObject({ type: 'end', sources: [] });
       }
     }
