@@ -55,7 +55,14 @@ export function reciprocalRankFusion(
 export const HYBRID_RRF_K = 10;
 export const DENSE_WEIGHT = 1;
 export const CANDIDATE_FACTOR = 4;
-export const CROSS_SCRIPT_WEIGHT = 0;
+/**
+ * A question not in the library's main script is also searched by meaning among that script's
+ * documents (ADR 031). 1 chosen on the tune half with the in-process model
+ * (bench/results/qa-variants-2026-11-28-main-local-all.json, row 2): Hindi + Marathi over English
+ * 0.167 → 0.458, paraphrase + keyword-poor 0.575 → 0.637, English, Hindi volume and Tamil
+ * unchanged, MRR@5 0.510 → 0.557; 2 and 3 cost the Hindi volume and Tamil.
+ */
+export const CROSS_SCRIPT_WEIGHT = 1;
 export const MIN_DENSE_WORDS = 0;
 
 export type HybridWeights = {
