@@ -78,7 +78,9 @@ else if (values.grid === 'dense-query') {
 
 const questions = readQuestionSet().filter((q) => half === 'all' || (q.half ?? 'tune') === half);
 const persona = await loadPersona(loadConfig({ NODE_ENV: 'test' }).personaFile);
-const evaluation = await evaluationEmbeddings((process.env.QA_EMBEDDINGS as EmbeddingMode | undefined) ?? 'local');
+const evaluation = await evaluationEmbeddings(
+  (process.env.QA_EMBEDDINGS as EmbeddingMode | undefined) ?? 'local',
+);
 const client = evaluation.client;
 if (!client) throw new Error('no embedding client');
 // The question as asked, by the text searched for it: lets the dense side be asked the former.
