@@ -142,7 +142,15 @@ function spawnAsPidOne(env: Record<string, string>): ServerProcess {
   const child = spawn(
     'unshare',
     ['--pid', '--fork', '--kill-child=SIGKILL', process.execPath, serverMain],
-    { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      // EMBEDDINGS=off from the suite's config, as spawnServer passes it on.
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...(process.env.EMBEDDINGS ? { EMBEDDINGS: process.env.EMBEDDINGS } : {}),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   child.stdout?.on('data', (chunk) => {
     output += chunk;

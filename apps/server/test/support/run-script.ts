@@ -11,7 +11,12 @@ export async function runScript(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, [script, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      // EMBEDDINGS=off from the test run (vitest.config.ts) unless `env` asks for the model.
+      ...(process.env.EMBEDDINGS ? { EMBEDDINGS: process.env.EMBEDDINGS } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

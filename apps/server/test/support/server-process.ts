@@ -27,7 +27,13 @@ export type ServerProcess = {
 export function spawnServer(env: Record<string, string>): ServerProcess {
   let output = '';
   const child = spawn(process.execPath, [mainFile], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      // EMBEDDINGS=off from the test run (vitest.config.ts) unless `env` asks for the model.
+      ...(process.env.EMBEDDINGS ? { EMBEDDINGS: process.env.EMBEDDINGS } : {}),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {
