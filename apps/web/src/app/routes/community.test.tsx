@@ -74,9 +74,12 @@ describe('/community as a visitor', () => {
     });
     renderCommunity('/community');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
-    expect(
-      screen.getAllByText('Failed to load community content. Please try again.').length,
-    ).toBeGreaterThan(1);
+    // The inline message and the toast (the toaster's code loads on first use).
+    await waitFor(() =>
+      expect(
+        screen.getAllByText('Failed to load community content. Please try again.').length,
+      ).toBeGreaterThan(1),
+    );
   });
 });
 
