@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type UploadEvent, uploadEventSchema } from '@samvad/contracts/admin-documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docxBomb, epubBomb, pdfBomb } from './support/bomb-files.ts';
+import { docxBomb, epubBomb, PDF_BOMB_REFUSED, pdfBomb } from './support/bomb-files.ts';
 import { insertUser, signIn } from './support/fixtures.ts';
 import { runScript } from './support/run-script.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -75,9 +75,6 @@ async function healthWhile<T>(run: () => Promise<T>): Promise<{ value: T; latenc
     await poll;
   }
 }
-
-const PDF_BOMB_REFUSED =
-  /Reading page 1 of 1 of this PDF took (more than 384 MB of memory, the limit for one file|longer than \d+ s, the limit for one page)/;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-bombs-'));
