@@ -5,13 +5,14 @@ import { collectFiles } from '@samvad/server/cli/collect-files.ts';
 import type { DatabaseHandle } from '@samvad/server/db/database.ts';
 import { openPglite } from '@samvad/server/db/open-pglite.ts';
 import type { EmbeddingClient } from '@samvad/server/retrieval/embedding-client.ts';
-import { embedDocument } from '@samvad/server/services/embedding-service.ts';
+import { embedDocument } from '@samvad/server/retrieval/embedding-service.ts';
+import { KnowledgeIndex } from '@samvad/server/retrieval/knowledge-index.ts';
+import type { RankingOptions } from '@samvad/server/retrieval/passage.ts';
 import {
   type IngestionDeps,
   type IngestOutcome,
   ingestFile,
 } from '@samvad/server/services/ingestion-service.ts';
-import { KnowledgeIndex, type RankingOptions } from '@samvad/server/services/knowledge-index.ts';
 import { FileStore } from '@samvad/server/storage/file-store.ts';
 
 export type KnowledgeBaseOptions = {

@@ -3,9 +3,9 @@ import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { StorageGuard } from './http/storage-guard.ts';
 import type { AppMetrics } from './metrics/app-metrics.ts';
+import type { BackgroundEmbedder } from './retrieval/background-embedder.ts';
 import type { EmbeddingClient } from './retrieval/embedding-client.ts';
-import type { BackgroundEmbedder } from './services/background-embedder.ts';
-import type { KnowledgeIndex } from './services/knowledge-index.ts';
+import type { KnowledgeIndex } from './retrieval/knowledge-index.ts';
 import type { OidcService } from './services/oidc-service.ts';
 import type { FileStore } from './storage/file-store.ts';
 

@@ -5,10 +5,10 @@ import { DirectoryLockedError } from './db/directory-lock.ts';
 import { openDatabase } from './db/open-database.ts';
 import { isDiskFullError, StorageFullError } from './db/storage-space.ts';
 import type { LocalModelState } from './retrieval/e5/local-e5-client.ts';
+import type { SnapshotEvent } from './retrieval/index-snapshot-keeper.ts';
+import { openKnowledgeBase } from './retrieval/open-knowledge-base.ts';
 import { bootstrapAdmin } from './services/admin-auth-service.ts';
-import type { SnapshotEvent } from './services/index-snapshot-keeper.ts';
 import { OidcService } from './services/oidc-service.ts';
-import { openKnowledgeBase } from './services/open-knowledge-base.ts';
 
 const SHUTDOWN_GRACE_MS = 25_000;
 

@@ -11,9 +11,9 @@ import {
   embedDocument,
   embedKnowledgeBase,
   embedPendingDocuments,
-} from '../src/services/embedding-service.ts';
+} from '../src/retrieval/embedding-service.ts';
+import { KnowledgeIndex } from '../src/retrieval/knowledge-index.ts';
 import { type IngestionDeps, ingestFile } from '../src/services/ingestion-service.ts';
-import { KnowledgeIndex } from '../src/services/knowledge-index.ts';
 import { startFakeEmbeddingsServer } from './support/fake-embeddings-server.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 

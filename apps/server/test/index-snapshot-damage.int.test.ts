@@ -10,11 +10,11 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SnapshotEvent } from '../src/retrieval/index-snapshot-keeper.ts';
+import { KnowledgeIndex } from '../src/retrieval/knowledge-index.ts';
+import { KnowledgeSnapshotFile } from '../src/retrieval/knowledge-snapshot.ts';
 import { decodeSnapshot, encodeSnapshot } from '../src/retrieval/snapshot-codec.ts';
-import type { SnapshotEvent } from '../src/services/index-snapshot-keeper.ts';
 import { type IngestionDeps, ingestFile } from '../src/services/ingestion-service.ts';
-import { KnowledgeIndex } from '../src/services/knowledge-index.ts';
-import { KnowledgeSnapshotFile } from '../src/services/knowledge-snapshot.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;

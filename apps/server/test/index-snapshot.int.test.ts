@@ -1,14 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SnapshotEvent } from '../src/services/index-snapshot-keeper.ts';
+import type { SnapshotEvent } from '../src/retrieval/index-snapshot-keeper.ts';
+import { KnowledgeIndex } from '../src/retrieval/knowledge-index.ts';
+import { KnowledgeSnapshotFile } from '../src/retrieval/knowledge-snapshot.ts';
 import {
   type IngestionDeps,
   ingestFile,
   removeDocuments,
 } from '../src/services/ingestion-service.ts';
-import { KnowledgeIndex } from '../src/services/knowledge-index.ts';
-import { KnowledgeSnapshotFile } from '../src/services/knowledge-snapshot.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;

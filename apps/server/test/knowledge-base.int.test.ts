@@ -3,12 +3,12 @@ import { sourceSchema } from '@samvad/contracts/sources';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentSource } from '../src/presenters/source-presenter.ts';
 import { listDocuments } from '../src/repositories/document-repository.ts';
+import { KnowledgeIndex } from '../src/retrieval/knowledge-index.ts';
 import {
   type IngestionDeps,
   ingestFile,
   removeDocuments,
 } from '../src/services/ingestion-service.ts';
-import { KnowledgeIndex } from '../src/services/knowledge-index.ts';
 import { corpusAvailable, corpusFile } from './support/corpus.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 

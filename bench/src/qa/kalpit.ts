@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { KnowledgeIndex } from '@samvad/server/services/knowledge-index.ts';
+import type { KnowledgeIndex } from '@samvad/server/retrieval/knowledge-index.ts';
 import { rougeLF1 } from '../rouge-l.ts';
 import { type KnowledgeBaseOptions, ThrowawayKnowledgeBase } from '../throwaway-knowledge-base.ts';
 import { startQaApp } from './qa-app.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presentSource } from '../presenters/source-presenter.ts';
-import type { Passage } from '../services/knowledge-index.ts';
+import type { Passage } from '../retrieval/passage.ts';
 import { citedSegments, citedSentence, withCitedQuotes } from './cited-sentence.ts';
 
 // Issue 20, item 9: 'Post as quote' quotes the sentence the answer cites, not the chunk's start.

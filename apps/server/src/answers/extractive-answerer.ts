@@ -9,8 +9,8 @@
 import type { Persona } from '@samvad/contracts/persona';
 import type { Source } from '@samvad/contracts/sources';
 import { presentSource } from '../presenters/source-presenter.ts';
+import type { Passage } from '../retrieval/passage.ts';
 import { tokenize, tokenizeQuery } from '../retrieval/tokenizer.ts';
-import type { Passage } from '../services/knowledge-index.ts';
 import { givesAnswer, type QuestionType, questionType } from './question-type.ts';
 import { type PassageSentence, sentencesOf } from './quotable.ts';
 import { quoteLead } from './quote-lead.ts';

@@ -8,7 +8,7 @@ import { generateText } from 'ai';
 import type { Config } from '../config/env.ts';
 import { AppError } from '../http/app-error.ts';
 import { presentSource } from '../presenters/source-presenter.ts';
-import type { Passage } from '../services/knowledge-index.ts';
+import type { Passage } from '../retrieval/passage.ts';
 import type { AnswerStream, ChatTurn } from './answer-stream.ts';
 import { AnswerAborted } from './answer-stream.ts';
 import {

@@ -3,7 +3,7 @@
  * own words: another speaker's or the editor's passage moves below the reformer's passages ranked
  * up to OWN_WORDS_REACH places after it. Passages whose speaker is unknown keep their place.
  */
-import type { Passage } from '../services/knowledge-index.ts';
+import type { Passage } from '../retrieval/passage.ts';
 
 /** Places another speaker's passage yields to the reformer's own. */
 export const OWN_WORDS_REACH = 3;

@@ -1,4 +1,4 @@
-import type { Passage } from '../services/knowledge-index.ts';
+import type { Passage } from '../retrieval/passage.ts';
 
 /** The page to show a reader: the printed label when known, else the PDF page; null for texts. */
 export function pageOf(passage: Pick<Passage, 'page' | 'pageLabel'>): string | null {

@@ -1,6 +1,6 @@
 import type { Persona } from '@samvad/contracts/persona';
 import { describe, expect, it } from 'vitest';
-import type { Passage } from '../services/knowledge-index.ts';
+import type { Passage } from '../retrieval/passage.ts';
 import { answerInstructions, answerPrompt, languageName } from './prompt.ts';
 
 const persona = { reformerName: 'Dr. B. R. Ambedkar', productName: 'Samvad' } as Persona;

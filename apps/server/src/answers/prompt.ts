@@ -6,7 +6,7 @@
  * each carries its language and the note to add after quoting it.
  */
 import type { Persona } from '@samvad/contracts/persona';
-import type { Passage } from '../services/knowledge-index.ts';
+import type { Passage } from '../retrieval/passage.ts';
 import { pageOf } from './passage-location.ts';
 import { shortName, workTitle } from './quote-lead.ts';
 import { REPLY_TEXTS, replyLanguage, replyTexts } from './reply-texts.ts';

@@ -5,7 +5,7 @@
  * known are given with their work alone. Works are named by title, never by file name.
  */
 import type { Persona } from '@samvad/contracts/persona';
-import type { Passage } from '../services/knowledge-index.ts';
+import type { Passage } from '../retrieval/passage.ts';
 import { pageOf } from './passage-location.ts';
 
 type LeadPassage = Pick<

@@ -2,7 +2,7 @@
 import type { DatabaseHandle } from '../db/database.ts';
 import { EmbeddingDimensionError } from '../repositories/embedding-repository.ts';
 import { type EmbeddingClient, EmbeddingError } from '../retrieval/embedding-client.ts';
-import { embedKnowledgeBase, embedPendingDocuments } from '../services/embedding-service.ts';
+import { embedKnowledgeBase, embedPendingDocuments } from '../retrieval/embedding-service.ts';
 import { embeddingProgress, formatSeconds } from './embedding-progress.ts';
 
 /** Exit statuses (documented in the usage above and in the README's "Add documents"). */

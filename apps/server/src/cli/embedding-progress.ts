@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import type { EmbeddingProgress } from '../services/embedding-service.ts';
+import type { EmbeddingProgress } from '../retrieval/embedding-service.ts';
 
 export type ProgressReporter = {
   /** Pass to the embedding service. */

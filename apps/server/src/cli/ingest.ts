@@ -11,14 +11,14 @@ import { DirectoryLockedError } from '../db/directory-lock.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { listDocuments } from '../repositories/document-repository.ts';
 import { EmbeddingDimensionError } from '../repositories/embedding-repository.ts';
-import { embedDocument, embedPendingDocuments } from '../services/embedding-service.ts';
+import { embedDocument, embedPendingDocuments } from '../retrieval/embedding-service.ts';
+import { openEmbeddingModel } from '../retrieval/open-knowledge-base.ts';
 import {
   type IngestionDeps,
   type IngestOutcome,
   ingestFile,
   removeDocuments,
 } from '../services/ingestion-service.ts';
-import { openEmbeddingModel } from '../services/open-knowledge-base.ts';
 import { FileStore } from '../storage/file-store.ts';
 import { collectFiles } from './collect-files.ts';
 import { EXIT, embedAll } from './embed-all.ts';

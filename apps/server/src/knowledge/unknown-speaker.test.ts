@@ -6,7 +6,7 @@
 import type { Persona } from '@samvad/contracts/persona';
 import { describe, expect, it } from 'vitest';
 import { answerPrompt } from '../answers/prompt.ts';
-import type { Passage } from '../services/knowledge-index.ts';
+import type { Passage } from '../retrieval/passage.ts';
 import { attributeDocument } from './attribute.ts';
 import { chunkDocument } from './chunker.ts';
 import { defaultReformerNames } from './speaker-names.ts';

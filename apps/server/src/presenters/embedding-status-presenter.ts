@@ -1,5 +1,5 @@
 import type { EmbeddingStatusResponse } from '@samvad/contracts/admin-documents';
-import type { BackgroundEmbedder } from '../services/background-embedder.ts';
+import type { BackgroundEmbedder } from '../retrieval/background-embedder.ts';
 
 export function presentEmbeddingStatus(
   embedder: BackgroundEmbedder | null,

@@ -1,7 +1,7 @@
 import { SOURCE_EXCERPT_MAX_LENGTH, sourceSchema } from '@samvad/contracts/sources';
 import { describe, expect, it } from 'vitest';
 import type { Attribution } from '../knowledge/attribution.ts';
-import type { Passage } from '../services/knowledge-index.ts';
+import type { Passage } from '../retrieval/passage.ts';
 import {
   excerptOf,
   ownDocumentLink,

@@ -9,7 +9,8 @@ import {
 } from '@samvad/contracts/source-rules';
 import { SOURCE_EXCERPT_MAX_LENGTH, type Source } from '@samvad/contracts/sources';
 import type { Attribution } from '../knowledge/attribution.ts';
-import { documentFileUrl, type Passage } from '../services/knowledge-index.ts';
+import { documentFileUrl } from '../retrieval/knowledge-index.ts';
+import type { Passage } from '../retrieval/passage.ts';
 
 type PresentedPassage = Pick<
   Passage,

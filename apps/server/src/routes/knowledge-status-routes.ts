@@ -2,7 +2,7 @@ import { type KnowledgeStatus, knowledgeStatusSchema } from '@samvad/contracts/k
 import { KNOWLEDGE_STATUS_PATH } from '@samvad/contracts/knowledge-status-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.ts';
-import type { KnowledgeIndex } from '../services/knowledge-index.ts';
+import type { KnowledgeIndex } from '../retrieval/knowledge-index.ts';
 
 /**
  * The status as this route answers it, and as the page shell inlines it (page-shell.ts): one

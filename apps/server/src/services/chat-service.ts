@@ -26,9 +26,10 @@ import { presentSource } from '../presenters/source-presenter.ts';
 import { updateConversation } from '../repositories/conversation-repository.ts';
 import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
 import { RRF_K } from '../retrieval/fusion.ts';
+import type { KnowledgeIndex } from '../retrieval/knowledge-index.ts';
+import type { Passage } from '../retrieval/passage.ts';
 import { nameMatcher, withoutNames } from '../retrieval/query-names.ts';
 import { addMessage, findVisibleConversation } from './conversation-service.ts';
-import type { KnowledgeIndex, Passage } from './knowledge-index.ts';
 import { checkAndConsume } from './usage-limit-service.ts';
 
 /** Passages retrieved per question; the model reads the first PASSAGES_FOR_MODEL. */

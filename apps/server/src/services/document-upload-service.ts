@@ -14,6 +14,7 @@ import { BIDI_CONTROL_MESSAGE, hasBidiControls } from '@samvad/contracts/storabl
 import { AppError } from '../http/app-error.ts';
 import { formatSize } from '../knowledge/load-document.ts';
 import { type AuditActor, recordAdminAction } from '../repositories/admin-log-repository.ts';
+import type { KnowledgeIndex } from '../retrieval/knowledge-index.ts';
 import { newUploadFolder } from '../storage/upload-staging.ts';
 import {
   type IngestionDeps,
@@ -21,7 +22,6 @@ import {
   type IngestProgress,
   ingestFile,
 } from './ingestion-service.ts';
-import type { KnowledgeIndex } from './knowledge-index.ts';
 
 type ResultEvent = Extract<UploadEvent, { type: 'result' }>;
 

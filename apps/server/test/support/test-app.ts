@@ -8,8 +8,8 @@ import { buildApp } from '../../src/app.ts';
 import type { AppContext } from '../../src/app-context.ts';
 import { type Config, loadConfig } from '../../src/config/env.ts';
 import { loadPersona } from '../../src/config/persona.ts';
+import { openKnowledgeBase } from '../../src/retrieval/open-knowledge-base.ts';
 import { OidcService } from '../../src/services/oidc-service.ts';
-import { openKnowledgeBase } from '../../src/services/open-knowledge-base.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const TEST_INDEX_HTML =

@@ -1,4 +1,4 @@
-import type { Passage } from './knowledge-index.ts';
+import type { Passage } from './passage.ts';
 
 /**
  * An excerpt file that repeats part of a fuller text (e.g. one paragraph of a speech) is the same

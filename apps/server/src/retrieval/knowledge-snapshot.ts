@@ -14,7 +14,7 @@ import {
   encodeSnapshot,
   SnapshotFormatError,
   type SnapshotParts,
-} from '../retrieval/snapshot-codec.ts';
+} from './snapshot-codec.ts';
 
 const SOURCE_DIRS = ['../retrieval'];
 const SOURCE_FILES = ['./knowledge-index.ts', '../repositories/chunk-repository.ts'];

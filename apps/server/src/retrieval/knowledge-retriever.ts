@@ -1,11 +1,11 @@
 import { EmbeddingDimensionError } from '../repositories/embedding-repository.ts';
-import type { Bm25Index } from '../retrieval/bm25-index.ts';
-import { scriptOf } from '../retrieval/bm25-index.ts';
-import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
-import { HybridRetriever } from '../retrieval/fusion.ts';
-import { Bm25Retriever, type Retriever } from '../retrieval/retriever.ts';
-import { DenseRetriever, VectorIndex } from '../retrieval/vector-index.ts';
-import type { RankingOptions } from './knowledge-index.ts';
+import type { Bm25Index } from './bm25-index.ts';
+import { scriptOf } from './bm25-index.ts';
+import type { EmbeddingClient } from './embedding-client.ts';
+import { HybridRetriever } from './fusion.ts';
+import type { RankingOptions } from './passage.ts';
+import { Bm25Retriever, type Retriever } from './retriever.ts';
+import { DenseRetriever, VectorIndex } from './vector-index.ts';
 
 /** BM25 alone, or fused with dense vectors when there is an embedding client. */
 export function createRetriever(

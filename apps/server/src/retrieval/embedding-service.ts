@@ -10,7 +10,7 @@ import {
   saveEmbeddings,
 } from '../repositories/embedding-repository.ts';
 import { recordKnowledgeChange } from '../repositories/knowledge-change-repository.ts';
-import { DEFAULT_BATCH_SIZE, type EmbeddingClient } from '../retrieval/embedding-client.ts';
+import { DEFAULT_BATCH_SIZE, type EmbeddingClient } from './embedding-client.ts';
 
 /** Called with done = 0 before the first request, then after each saved batch. */
 export type EmbeddingProgress = (progress: { done: number; total: number }) => void;

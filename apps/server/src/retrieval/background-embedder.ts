@@ -6,8 +6,8 @@
  * one (embedding-service.ts). Search goes on meanwhile, with BM25 for what is not embedded yet.
  */
 import type { Database } from '../db/database.ts';
-import type { LocalModelState } from '../retrieval/e5/local-e5-client.ts';
-import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
+import type { LocalModelState } from './e5/local-e5-client.ts';
+import type { EmbeddingClient } from './embedding-client.ts';
 import { embedKnowledgeBase } from './embedding-service.ts';
 
 export type EmbeddingRun = {

@@ -10,7 +10,7 @@ import {
   type SnapshotParts,
   snapshotArray,
   unprefixParts,
-} from '../retrieval/snapshot-codec.ts';
+} from './snapshot-codec.ts';
 
 /** The passage store numbers passages in 24 bits (passage-store.ts, MAX_ID). */
 const MAX_PASSAGES = 2 ** 24;

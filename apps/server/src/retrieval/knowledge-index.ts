@@ -9,36 +9,17 @@ import {
 } from '../repositories/chunk-repository.ts';
 import { vectorsOfChunks } from '../repositories/embedding-repository.ts';
 import { latestChangeId, recentChanges } from '../repositories/knowledge-change-repository.ts';
-import { Bm25Index } from '../retrieval/bm25-index.ts';
-import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
-import type { HybridWeights } from '../retrieval/fusion.ts';
-import { collapseCopies } from '../retrieval/near-duplicates.ts';
-import type { Retriever } from '../retrieval/retriever.ts';
-import { tokenize } from '../retrieval/tokenizer.ts';
-import type { VectorIndex } from '../retrieval/vector-index.ts';
+import { Bm25Index } from './bm25-index.ts';
 import { collapseContained } from './collapse-contained.ts';
+import type { EmbeddingClient } from './embedding-client.ts';
 import { IndexSnapshotKeeper, type SnapshotEvent } from './index-snapshot-keeper.ts';
 import { createRetriever } from './knowledge-retriever.ts';
 import type { KnowledgeSnapshotFile } from './knowledge-snapshot.ts';
-
-/** What the index keeps per chunk in memory; the text itself stays in the database. */
-export type ChunkMeta = Omit<IndexedChunkRow, 'text'>;
-
-export type Passage = ChunkMeta & {
-  text: string;
-  /** 0..1, for display. */
-  score: number;
-  /** Where the original opens at this passage, e.g. `/api/documents/abc/file#page=12`. */
-  link: string;
-  /** For the not-covered decision: the IDF-weighted share of the question the passage holds, and its cosine similarity (null without vectors). */
-  lexicalScore: number | null;
-  denseScore: number | null;
-};
-
-export type RankingOptions = {
-  bm25?: { k1?: number; b?: number; fieldWeight?: number };
-  fusion?: HybridWeights;
-};
+import { collapseCopies } from './near-duplicates.ts';
+import type { ChunkMeta, Passage, RankingOptions } from './passage.ts';
+import type { Retriever } from './retriever.ts';
+import { tokenize } from './tokenizer.ts';
+import type { VectorIndex } from './vector-index.ts';
 
 /** The shared corpus knows ~21,000 terms; Kalpit's six passages a few hundred. */
 const MIN_TELLING_VOCABULARY = 10_000;

@@ -2,16 +2,16 @@
  * Keeps the knowledge index's snapshot (ADR 026): turns the index's parts into a snapshot and
  * back, and writes it after changes, one write at a time, never while changes are half applied.
  */
-import { Bm25Index } from '../retrieval/bm25-index.ts';
-import { prefixParts, type SnapshotParts, unprefixParts } from '../retrieval/snapshot-codec.ts';
-import { VectorIndex } from '../retrieval/vector-index.ts';
+import { Bm25Index } from './bm25-index.ts';
 import { checkSnapshotParts } from './index-snapshot-check.ts';
-import type { ChunkMeta } from './knowledge-index.ts';
 import {
   indexCodeFingerprint,
   type KnowledgeSnapshotFile,
   type SnapshotLabel,
 } from './knowledge-snapshot.ts';
+import type { ChunkMeta } from './passage.ts';
+import { prefixParts, type SnapshotParts, unprefixParts } from './snapshot-codec.ts';
+import { VectorIndex } from './vector-index.ts';
 
 export type SnapshotEvent =
   | { event: 'loaded'; position: number; behind: number; ms: number }
