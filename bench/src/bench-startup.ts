@@ -7,7 +7,7 @@
 // (DATA_DIR/index/knowledge.snapshot, the default) or rebuilt from every chunk
 // (INDEX_SNAPSHOT=false, every start before the snapshot): both are timed in the same run,
 // alternating with a bare node:http process spawned and polled the same way. Two data sets: the
-// whole shared corpus ingested, and --synthetic chunks (default 50,000; 0 skips it) each with a
+// whole shared corpus ingested with every vector (the model loads beside the index), and --synthetic chunks (default 50,000; 0 skips it) each with a
 // 384-dimensional vector stored, the server started with embeddings on (startup-bench/).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,9 +28,10 @@ import { prepareSyntheticData, type SyntheticData } from './startup-bench/synthe
 import { describeMachine, recordFile, warnWhenBusy, writeRecord } from './suite/run-record.ts';
 import type { SummaryRow } from './suite/summary-row.ts';
 
-/** Issue #22's targets: start-up to ready and resident memory at ready, per data set. */
+/** Issues #22 and #28's targets: start-up to ready and resident memory at ready, per data set. */
 const TARGETS = {
-  corpus: { readyTargetMs: 3000, rssTargetMb: 400 },
+  // The corpus set runs with the embedding model loaded (issue #28: ready ≤ 3 s, ≤ 650 MB).
+  corpus: { readyTargetMs: 3000, rssTargetMb: 650 },
   synthetic: { readyTargetMs: 5000, rssTargetMb: 1024 },
 };
 const wallStarted = performance.now();
@@ -77,6 +78,9 @@ try {
   cleanup.add('corpus data', data.cleanup);
   step(
     `${data.ingested} of ${data.files} files ingested (${data.chunks} chunks, ${data.pages} PDF pages) in ${data.ingestSeconds.toFixed(1)} s; failed: ${data.failed.map((f) => `${f.file} (${f.reason})`).join(', ') || 'none'}`,
+  );
+  step(
+    `Every chunk has its vector (${data.embedded} embedded now, the rest from the evaluations' cache; ${data.embedSeconds.toFixed(1)} s): the server starts from the snapshot with vectors and loads the model beside the index`,
   );
   const series = (name: string, set: DataSet, extra: Partial<Parameters<typeof runSeries>[0]>) =>
     runSeries({
