@@ -156,6 +156,32 @@ export async function addToLockedCounters(
     );
 }
 
+/**
+ * Takes 1 back from these counters, never below 0: a unit given back for a request that cost
+ * nothing after all (a 'not covered' answer). A missing counter stays missing.
+ */
+export async function subtractFromCounters(
+  db: Database,
+  keys: CounterKey[],
+  now: Date,
+): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(usageCounters)
+    .set({ count: sql`greatest(${usageCounters.count} - 1, 0)`, updatedAt: now })
+    .where(
+      or(
+        ...keys.map((key) =>
+          and(
+            eq(usageCounters.subject, key.subject),
+            eq(usageCounters.kind, key.kind),
+            eq(usageCounters.window, key.window),
+          ),
+        ),
+      ),
+    );
+}
+
 /** Which of these guest keys already carried this conversation id. */
 export async function guestKeysThatSaw(
   db: Database,

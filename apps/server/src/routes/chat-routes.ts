@@ -59,6 +59,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
         history: chat_history,
         language: detectReplyLanguage(question, detected_language),
         signal: disconnected.signal,
+        onNotCovered: accepted.giveBackRequest,
       });
       return sendAnswer(
         request,

@@ -30,7 +30,7 @@ import type { KnowledgeIndex } from '../retrieval/knowledge-index.ts';
 import type { Passage } from '../retrieval/passage.ts';
 import { nameMatcher, withoutNames } from '../retrieval/query-names.ts';
 import { addMessage, findVisibleConversation } from './conversation-service.ts';
-import { checkAndConsume } from './usage-limit-service.ts';
+import { checkAndConsume, giveBackRequest } from './usage-limit-service.ts';
 
 /** Passages retrieved per question; the model reads the first PASSAGES_FOR_MODEL. */
 const PASSAGES_PER_QUESTION = 8;
@@ -47,7 +47,8 @@ export type ChatInput = { question: string; conversationId: string | null };
  * spec payload), then, for a member's conversation, the question is saved at once. The units
  * and the saved question are one transaction, so a refusal (of any limit, or of a full
  * conversation) charges nothing: a chat refused by its message limit keeps the day's request.
- * Returns a function that saves the final answer, so nothing is lost if the client leaves.
+ * Returns a function that saves the final answer, so nothing is lost if the client leaves, and
+ * one that gives the day's request back when the answer turns out to be 'not covered'.
  */
 export async function acceptQuestion(
   db: Database,
@@ -55,7 +56,10 @@ export async function acceptQuestion(
   input: ChatInput,
   now: Date,
   timezone: string,
-): Promise<{ saveAnswer: (answer: string, sources: Source[]) => Promise<void> }> {
+): Promise<{
+  saveAnswer: (answer: string, sources: Source[]) => Promise<void>;
+  giveBackRequest: () => Promise<void>;
+}> {
   const { conversationId } = input;
   const member = actor.kind === 'user' && conversationId ? actor.user : null;
   const conversation =
@@ -83,8 +87,10 @@ export async function acceptQuestion(
       await updateConversation(tx, conversation.id, { title: cutTitle(input.question) });
     }
   });
-  if (!member || !conversation) return { saveAnswer: async () => {} };
+  const giveBack = () => giveBackRequest(db, actor, { now, timezone });
+  if (!member || !conversation) return { saveAnswer: async () => {}, giveBackRequest: giveBack };
   return {
+    giveBackRequest: giveBack,
     async saveAnswer(answer, sources) {
       if (!answer.trim()) return;
       await addMessage(
@@ -117,6 +123,8 @@ export type AnswerInput = {
   language: string;
   /** Aborted when the client leaves; cancels the model's work. */
   signal: AbortSignal;
+  /** Called before a 'not covered' answer's first token: such an answer costs no usage unit. */
+  onNotCovered?: () => Promise<void>;
 };
 
 /**
@@ -160,6 +168,7 @@ async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<An
     ...queries.map((query) => answerer.index.unknownTermShare(searchTextOf(answerer, query))),
   );
   if (passages.length === 0 || !isCovered(coverageEvidence(passages, unknown))) {
+    await input.onNotCovered?.();
     return wholeAnswer(replyTexts(input.language).notCovered, []);
   }
   if (!answerer.llm) {

@@ -17,6 +17,7 @@ import {
   messageCounts,
   readCounters,
   recordGuestConversation,
+  subtractFromCounters,
   takeMemberUnit,
 } from '../repositories/usage-repository.ts';
 
@@ -128,6 +129,19 @@ export async function checkAndConsume(
     if (used !== null) throw new RateLimitError(kind, used, limit);
     for (const key of counters.alsoCounted) await incrementCounter(tx, key, UNLIMITED, options.now);
   });
+}
+
+/**
+ * Gives back the day's request unit that `checkAndConsume` took: a question answered 'not
+ * covered' costs nothing (issue #29). Only the counters the daily limit is checked against go
+ * back; the monthly and all-time ones (admin metrics) still count the request as made.
+ */
+export async function giveBackRequest(
+  db: Database,
+  actor: Actor,
+  options: Omit<ConsumeOptions, 'conversationId'>,
+): Promise<void> {
+  await subtractFromCounters(db, countersFor(actor, 'request', options).limited, options.now);
 }
 
 /**
