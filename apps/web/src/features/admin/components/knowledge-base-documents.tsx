@@ -1,10 +1,12 @@
 import type { AdminDocument } from '@samvad/contracts/admin-documents';
+import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge } from '../../../shared/ui/badge.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
 import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
-import { useAdminDocuments } from '../api/list-documents.ts';
+import { embeddingBusy, useEmbeddingStatus } from '../api/get-embedding-status.ts';
+import { ADMIN_DOCUMENTS_KEY, useAdminDocuments } from '../api/list-documents.ts';
 import { useSortedRows } from '../hooks/use-sorted-rows.ts';
 import { formatDateTime } from '../lib/format-date.ts';
 import { timeValue } from '../lib/sort-rows.ts';
@@ -24,11 +26,33 @@ const columns = {
 
 const STATUS_LABELS: Record<string, string> = { ready: 'Ready', embedding: 'Embedding' };
 
+/**
+ * A document waiting for vectors is 'Embedding' while the model loads or a run goes on. When
+ * nothing will embed it (the model unavailable, embeddings off, a run stopped on an error) it
+ * reads 'Words only': it is searchable by its words, and waits for the next upload or start.
+ * When a run ends the list is read again, so finished documents turn 'Ready' without a reload.
+ */
+function useEmbeddingIdle(): boolean {
+  const status = useEmbeddingStatus();
+  const queryClient = useQueryClient();
+  const idle = status.data ? !embeddingBusy(status.data) : false;
+  useEffect(() => {
+    if (idle) void queryClient.invalidateQueries({ queryKey: ADMIN_DOCUMENTS_KEY });
+  }, [idle, queryClient]);
+  return idle;
+}
+
+function statusLabel(status: string, embeddingIdle: boolean): string {
+  if (status === 'embedding' && embeddingIdle) return 'Words only';
+  return STATUS_LABELS[status] ?? status;
+}
+
 /** The documents answers are drawn from, newest first until a header is clicked; Remove. */
 export function KnowledgeBaseDocuments() {
   const list = useAdminDocuments();
   const { rows, headerProps } = useSortedRows(list.data?.documents, columns);
   const [removing, setRemoving] = useState<AdminDocument | null>(null);
+  const embeddingIdle = useEmbeddingIdle();
   const count = list.data?.documents.length;
 
   return (
@@ -96,7 +120,7 @@ export function KnowledgeBaseDocuments() {
                 <Td className="tabular-nums">{document.chunkCount}</Td>
                 <Td>
                   <Badge variant={document.status === 'ready' ? 'neutral' : 'outline'}>
-                    {STATUS_LABELS[document.status] ?? document.status}
+                    {statusLabel(document.status, embeddingIdle)}
                   </Badge>
                 </Td>
                 <Td className="whitespace-nowrap">{formatDateTime(document.createdAt)}</Td>

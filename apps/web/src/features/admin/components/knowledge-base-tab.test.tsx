@@ -112,6 +112,37 @@ describe('Knowledge Base tab', () => {
     expect(title.getAttribute('aria-sort')).toBeNull();
   });
 
+  it('a document waiting for vectors reads Embedding while a run goes on, Words only when the model is unavailable', async () => {
+    const status = (state: 'ready' | 'failed', running: boolean) => ({
+      source: 'local',
+      model: 'multilingual-e5-small-q4',
+      state,
+      message: state === 'failed' ? 'pip download failed' : null,
+      chunks: { total: 4, embedded: 2 },
+      run: { running, done: 2, total: 4, error: null },
+    });
+    let model = status('ready', true);
+    let listed = 0;
+    stubFetch({
+      'GET /api/admin/documents': () => {
+        listed++;
+        return json(200, { documents: [document({ id: 'w', status: 'embedding' })] });
+      },
+      'GET /api/admin/embeddings': () => json(200, model),
+    });
+    renderTab();
+    const badge = async (text: string) =>
+      within(await screen.findByRole('table')).findByText(text, {}, { timeout: 5000 });
+    expect(await badge('Embedding')).toBeTruthy();
+    const listedWhileBusy = listed;
+
+    // The model fails: nothing will embed the document; it is searchable by its words.
+    model = status('failed', false);
+    expect(await badge('Words only')).toBeTruthy();
+    // The run's end re-reads the list (finished documents would turn Ready).
+    await waitFor(() => expect(listed).toBeGreaterThan(listedWhileBusy));
+  });
+
   it('uploads the chosen files and follows each one from the stream to its result', async () => {
     const stream = ndjsonStream();
     let listed = 0;
