@@ -30,6 +30,7 @@ import { adminLimitRoutes } from './routes/admin-limit-routes.ts';
 import { adminLogRoutes } from './routes/admin-log-routes.ts';
 import { adminUsageRoutes } from './routes/admin-usage-routes.ts';
 import { adminUserRoutes } from './routes/admin-user-routes.ts';
+import { answerRatingRoutes } from './routes/answer-rating-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { chatRoutes } from './routes/chat-routes.ts';
 import { communityCollectionRoutes } from './routes/community-collection-routes.ts';
@@ -178,6 +179,7 @@ export async function buildApp(
   await app.register(conversationRoutes, context);
   await app.register(shareRoutes, context);
   await app.register(chatRoutes, context);
+  await app.register(answerRatingRoutes, context);
   await app.register(limitRoutes, context);
   await app.register(metricsRoutes, context);
   await app.register(communityProfileRoutes, context);

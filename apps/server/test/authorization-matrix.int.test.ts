@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_COOKIE } from '../src/http/actor.ts';
+import { answerSigner } from '../src/http/answer-signature.ts';
 import { updateUser } from '../src/repositories/user-repository.ts';
 import { ingestFile } from '../src/services/ingestion-service.ts';
 import { communityMember, type Member } from './support/community-fixtures.ts';
@@ -130,6 +131,14 @@ const ACTOR = { ...all(200), banned: 403 };
 const COMMUNITY_WRITE = { ...all(200), visitor: 401, guest: 401, banned: 403 };
 /** Only A, the community owner of the thing; admins moderate posts and comments. */
 const COMMUNITY_OWNER = { ...COMMUNITY_WRITE, memberB: 403, admin: 403 };
+
+/** An answer as the chat signs it: what a rating names. */
+function signedAnswer() {
+  const question = 'What is equality?';
+  const answer = 'Equality is a governing principle.';
+  const signature = answerSigner(t.config.sessionSecret).sign(question, answer, []);
+  return { question, answer, sources: [], signature };
+}
 
 const guestShare = { title: 'Shared by a guest', messages: [{ role: 'user', content: 'Hi' }] };
 
@@ -468,6 +477,25 @@ const policy: Row[] = [
       expect(messages.length, actor).toBe(actor === 'memberA' ? 3 : 1);
     },
     expected: { ...OWNER, visitor: 200, guest: 200 },
+  },
+  {
+    name: 'rate an answer',
+    method: 'PUT',
+    route: '/api/answer-ratings',
+    url: () => '/api/answer-ratings',
+    body: () => ({ ...signedAnswer(), rating: 'up' }),
+    expected: ACTOR,
+  },
+  {
+    name: 'withdraw my rating',
+    method: 'DELETE',
+    route: '/api/answer-ratings/:signature',
+    url: () => `/api/answer-ratings/${signedAnswer().signature}`,
+    // Each caller rates first; a visitor's rating call makes them a new guest, so theirs is gone.
+    before: async (_s, actor) => {
+      await call(actor, 'PUT', '/api/answer-ratings', { ...signedAnswer(), rating: 'up' });
+    },
+    expected: { ...ACTOR, visitor: 404 },
   },
   {
     name: 'my limits',

@@ -147,6 +147,9 @@ const envSchema = z.object({
   COMMUNITY_FOLLOWS_PER_HOUR: hourlyLimit(DEFAULT_FOLLOWS_PER_HOUR),
   COMMUNITY_LIKES_PER_HOUR: hourlyLimit(DEFAULT_LIKES_PER_HOUR),
   COMMUNITY_USERNAME_CHANGES_PER_HOUR: hourlyLimit(DEFAULT_USERNAME_CHANGES_PER_HOUR),
+  // Issue #31: answer ratings per member, and per guest network (all guests behind one address).
+  RATINGS_PER_HOUR: hourlyLimit(120),
+  GUEST_RATINGS_PER_HOUR: hourlyLimit(30),
   METRICS_TOKEN: z.preprocess(
     emptyAsUndefined,
     z
@@ -198,6 +201,8 @@ export type Config = {
     likesPerHour: number;
     usernameChangesPerHour: number;
   };
+  /** Answer ratings per hour: per member, and per guest network (issue #31). */
+  ratings: { perHourMember: number; perHourGuestNetwork: number };
   /** Lets a scraper read GET /api/metrics as `Authorization: Bearer <token>`; null: admins only. */
   metricsToken: string | null;
 };
@@ -308,6 +313,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       followsPerHour: vars.COMMUNITY_FOLLOWS_PER_HOUR,
       likesPerHour: vars.COMMUNITY_LIKES_PER_HOUR,
       usernameChangesPerHour: vars.COMMUNITY_USERNAME_CHANGES_PER_HOUR,
+    },
+    ratings: {
+      perHourMember: vars.RATINGS_PER_HOUR,
+      perHourGuestNetwork: vars.GUEST_RATINGS_PER_HOUR,
     },
     metricsToken: vars.METRICS_TOKEN ?? null,
   };

@@ -88,3 +88,4 @@ export * from './admin-schema.ts';
 export * from './community-schema.ts';
 export * from './conversation-schema.ts';
 export * from './knowledge-schema.ts';
+export * from './quality-schema.ts';

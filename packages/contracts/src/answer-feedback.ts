@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { answerSignatureSchema } from './chat.ts';
+import { QUESTION_MAX_LENGTH } from './chat-rules.ts';
+import { MESSAGE_MAX_LENGTH } from './conversation-rules.ts';
+import { sourceSchema } from './sources.ts';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
+
+/** Issue #31: why a reader gave a thumbs-down (one or more). */
+export const ratingReasons = [
+  'did_not_answer',
+  'wrong_source',
+  'wrong_speaker',
+  'wrong_language',
+  'should_be_not_covered',
+  'other',
+] as const;
+export type RatingReason = (typeof ratingReasons)[number];
+
+/** What the reader sees for each reason. */
+export const RATING_REASON_LABELS: Record<RatingReason, string> = {
+  did_not_answer: "Didn't answer",
+  wrong_source: 'Wrong source',
+  wrong_speaker: 'Wrong speaker',
+  wrong_language: 'Wrong language',
+  should_be_not_covered: 'Should have said not covered',
+  other: 'Other',
+};
+
+/** Code points of a rating's comment. */
+export const RATING_COMMENT_MAX_LENGTH = 500;
+/** An answer carries at most this many sources (the chat sends five). */
+export const RATING_MAX_SOURCES = 20;
+
+export const ratingValueSchema = z.enum(['up', 'down']);
+export type RatingValue = z.infer<typeof ratingValueSchema>;
+
+/**
+ * PUT /api/answer-ratings: rate (or re-rate) one answer. The answer is named by what the chat
+ * sent with it: the question, the text as kept, its sources and the server's signature over the
+ * three, so a guest (whose conversation lives only in the browser) can rate too, and nobody can
+ * rate text the server did not produce. A shared view carries no signatures: it cannot be rated.
+ */
+export const rateAnswerRequestSchema = z
+  .object({
+    question: z
+      .string()
+      .min(1, 'The question must not be empty')
+      .max(QUESTION_MAX_LENGTH, `A question may have at most ${QUESTION_MAX_LENGTH} characters`)
+      .refine(isStorableText, STORABLE_TEXT_MESSAGE),
+    answer: z
+      .string()
+      .max(MESSAGE_MAX_LENGTH, `An answer may have at most ${MESSAGE_MAX_LENGTH} characters`)
+      .refine(isStorableText, STORABLE_TEXT_MESSAGE),
+    sources: z
+      .array(sourceSchema)
+      .max(RATING_MAX_SOURCES, `An answer may have at most ${RATING_MAX_SOURCES} sources`),
+    signature: answerSignatureSchema,
+    rating: ratingValueSchema,
+    reasons: z.array(z.enum(ratingReasons)).max(ratingReasons.length).default([]),
+    comment: z
+      .string()
+      .trim()
+      .refine(
+        (text) => [...text].length <= RATING_COMMENT_MAX_LENGTH,
+        `A comment may have at most ${RATING_COMMENT_MAX_LENGTH} characters`,
+      )
+      .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.rating === 'down' && body.reasons.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['reasons'],
+        message: 'A thumbs-down needs at least one reason',
+      });
+    }
+    if (body.rating === 'up' && (body.reasons.length > 0 || body.comment)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['reasons'],
+        message: 'Reasons and a comment go with a thumbs-down only',
+      });
+    }
+  });
+export type RateAnswerRequest = z.input<typeof rateAnswerRequestSchema>;
+
+/** The reader's own rating of one answer, as stored. */
+export const answerRatingSchema = z.object({
+  rating: ratingValueSchema,
+  reasons: z.array(z.enum(ratingReasons)),
+  comment: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AnswerRating = z.infer<typeof answerRatingSchema>;
+export const rateAnswerResponseSchema = z.object({ rating: answerRatingSchema });
+
+/** DELETE /api/answer-ratings/{signature}: withdraw one's rating of that answer. */
+export const ratingParamsSchema = z.object({ signature: answerSignatureSchema });
