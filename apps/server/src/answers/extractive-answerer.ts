@@ -97,19 +97,14 @@ export function answerExtractively(
   if (chosen.length === 0) chosen = openings(candidates);
   if (chosen.length === 0) return { answer: texts.notCovered, sources: [], covered: false };
 
-  const citationOf = new Map<number, number>();
-  const sources: Source[] = [];
+  const groups = byPassage(chosen);
+  const { sources, citationOf } = numberedSources(groups, top);
   const lines = [texts.opening, ''];
-  for (const group of byPassage(chosen)) {
+  for (const group of groups) {
     const first = group[0];
     const passage = first && top[first.passageRank];
-    if (!first || !passage) continue;
-    let citation = citationOf.get(first.passageRank);
-    if (citation === undefined) {
-      sources.push(presentSource(passage));
-      citation = sources.length;
-      citationOf.set(first.passageRank, citation);
-    }
+    const citation = first && citationOf.get(first.passageRank);
+    if (!first || !passage || citation === undefined) continue;
     const text = joinQuotes(
       [...group]
         .sort((a, b) => a.position - b.position)
@@ -133,6 +128,26 @@ export function answerExtractively(
     ...(leadPassage && chosen[0]
       ? { lead: { passage: leadPassage, givesAnswer: type === 'other' || chosen[0].cue } }
       : {}),
+  };
+}
+
+/**
+ * The quoted passages as the reader's list shows them, most relevant first (the spec sorts the
+ * list by score; ties keep the order they are quoted in, as the web app's list does), and each
+ * passage's citation number: its row in that list, so [n] is the n-th row (issue #29).
+ */
+function numberedSources(groups: Array<Array<{ passageRank: number }>>, top: Passage[]) {
+  const ranks: number[] = [];
+  for (const group of groups) {
+    const rank = group[0]?.passageRank;
+    if (rank !== undefined && top[rank] && !ranks.includes(rank)) ranks.push(rank);
+  }
+  const presented = ranks.map((rank) => ({ rank, source: presentSource(top[rank] as Passage) }));
+  // Array.prototype.sort is stable: equal scores keep their quoted order.
+  presented.sort((a, b) => b.source.score - a.source.score);
+  return {
+    sources: presented.map((entry) => entry.source),
+    citationOf: new Map(presented.map((entry, at) => [entry.rank, at + 1])),
   };
 }
 

@@ -22,7 +22,6 @@ import { replyTexts } from '../answers/reply-texts.ts';
 import { sentenceMeaning } from '../answers/sentence-meaning.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
-import { presentSource } from '../presenters/source-presenter.ts';
 import { updateConversation } from '../repositories/conversation-repository.ts';
 import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
 import { RRF_K } from '../retrieval/fusion.ts';
@@ -35,8 +34,6 @@ import { checkAndConsume, giveBackRequest } from './usage-limit-service.ts';
 /** Passages retrieved per question; the model reads the first PASSAGES_FOR_MODEL. */
 const PASSAGES_PER_QUESTION = 8;
 const PASSAGES_FOR_MODEL = 6;
-/** Sources under an offline answer: the quoted ones, then the other top passages. */
-const SOURCES_LISTED = 5;
 /** The language the writings are in; other questions also search an English translation. */
 const CORPUS_LANGUAGE = 'en';
 
@@ -178,7 +175,7 @@ async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<An
       passages,
       input.language,
     );
-    return wholeAnswer(answer, withConsulted(sources, passages));
+    return wholeAnswer(answer, sources);
   }
   return streamLlmAnswer({
     model: answerer.llm.model,
@@ -240,23 +237,6 @@ async function searchQueries(answerer: Answerer, input: AnswerInput): Promise<st
     answerer.log.warn({ err: error }, 'query rewriting failed; searching the question as written');
     return [asWritten];
   }
-}
-
-/**
- * The quoted passages first (the answer's [n] markers number them), then the other passages the
- * answer was drawn from, up to SOURCES_LISTED: a reader sees every passage that was consulted,
- * as search products list their sources, and nothing retrieval found is lost on the way.
- */
-function withConsulted(cited: Source[], passages: readonly Passage[]): Source[] {
-  const listed = [...cited];
-  for (const passage of passages) {
-    if (listed.length >= SOURCES_LISTED) break;
-    const source = presentSource(passage);
-    const same = (s: Source) =>
-      s.file_name === source.file_name && s.page === source.page && s.excerpt === source.excerpt;
-    if (!listed.some(same)) listed.push(source);
-  }
-  return listed;
 }
 
 /** One search per query; several are fused by reciprocal rank. */
