@@ -118,6 +118,38 @@ describe('rating an answer', () => {
     expect(rows.map((row) => row.userId).sort()).toEqual([null, user.id].sort());
   });
 
+  it("signs a member's stored answers as the chat did, so a reloaded answer can be rated; not for an admin reading it", async () => {
+    const user = await insertUser(t.database.db);
+    const member = { cookie: (await signIn(t.database.db, t.config, user.id)).cookie };
+    const made = await call(member, 'POST', '/api/conversations', {});
+    const id = made.json().id;
+    const res = await call(member, 'POST', '/api/chat', {
+      question: 'What did the speaker say the remedy is?',
+      conversation_id: id,
+    });
+    const given = res.json().signature;
+    const read = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: { cookie } });
+    const stored = (await read(member.cookie)).json().messages;
+    expect(stored.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+    expect(stored[0].signature).toBeUndefined();
+    expect(stored[1].signature).toBe(given);
+    const rated = await call(member, 'PUT', '/api/answer-ratings', {
+      question: stored[0].content,
+      answer: stored[1].content,
+      sources: stored[1].sources,
+      signature: stored[1].signature,
+      rating: 'up',
+    });
+    expect(rated.statusCode, rated.body).toBe(200);
+
+    const admin = await insertUser(t.database.db, { role: 'admin' });
+    const adminCookie = (await signIn(t.database.db, t.config, admin.id)).cookie;
+    const asAdmin = (await read(adminCookie)).json().messages;
+    expect(asAdmin[1].content).toBe(stored[1].content);
+    expect(asAdmin[1].signature).toBeUndefined();
+  });
+
   it('refuses answers the server did not give, and bad ratings, with a 4xx naming the problem', async () => {
     const me = await guest('10.4.0.1');
     const answer = await ask(me, 'What is caste?');

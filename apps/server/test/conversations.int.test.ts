@@ -195,6 +195,8 @@ describe('conversations', () => {
         content: 'Endogamy is …',
         sources: [source],
         timestamp: '2026-11-22T10:00:00.000Z',
+        // Signed again when read (issue #31), so it can be rated: the same signature.
+        signature,
       },
     ]);
     expect(conversation).toMatchObject({ hasMore: false, nextCursor: null });

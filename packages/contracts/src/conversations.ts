@@ -62,9 +62,17 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
+/**
+ * A message of the caller's own conversation: an answer comes with the server's signature of it
+ * (over the question before it), so that it can be rated after a reload (issue #31).
+ */
+export const ownMessageSchema = messageSchema.extend({
+  signature: answerSignatureSchema.optional(),
+});
+
 export const conversationSchema = conversationSummarySchema.extend({
   /** GET: the newest page of messages, oldest first (CONVERSATION_PAGE_MAX_*). */
-  messages: z.array(messageSchema),
+  messages: z.array(ownMessageSchema),
   /** Whether older messages exist; fetch them with `?before=<nextCursor>`. */
   hasMore: z.boolean().optional(),
   nextCursor: z.string().nullable().optional(),

@@ -21,6 +21,7 @@ import {
   presentMessage,
 } from '../presenters/conversation-presenter.ts';
 import { listLiveConversations } from '../repositories/conversation-repository.ts';
+import { signStoredAnswers } from '../services/answer-rating-service.ts';
 import {
   changeConversation,
   conversationPage,
@@ -111,10 +112,11 @@ export const conversationRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const { user } = requireUser(request, clock());
       const row = await findVisibleConversation(db, user, request.params.id, 'read');
-      return {
-        ...presentConversationSummary(row),
-        ...(await conversationPage(db, row.id, request.query.before)),
-      };
+      const page = await conversationPage(db, row.id, request.query.before);
+      // Only the owner rates their answers; an admin reading it gets no signatures (issue #31).
+      const messages =
+        row.userId === user.id ? signStoredAnswers(page.messages, signer) : page.messages;
+      return { ...presentConversationSummary(row), ...page, messages };
     },
   );
 

@@ -88,6 +88,25 @@ export async function rateAnswer(
   });
 }
 
+/**
+ * A member's stored answers signed again as the chat signed them (over the question saved just
+ * before each), so a reloaded conversation can be rated like a fresh one. An answer whose question
+ * is on an earlier page stays unsigned.
+ */
+export function signStoredAnswers<M extends { role: string; content: string; sources: Source[] }>(
+  messages: M[],
+  signer: AnswerSigner,
+): (M & { signature?: string })[] {
+  return messages.map((message, index) => {
+    const question = messages[index - 1];
+    if (message.role !== 'assistant' || question?.role !== 'user') return message;
+    return {
+      ...message,
+      signature: signer.sign(question.content, message.content, message.sources),
+    };
+  });
+}
+
 /** Withdraws the caller's rating of the answer with this signature (404 when there is none). */
 export async function withdrawRating(db: Database, actor: Actor, signature: string) {
   if (!(await deleteRating(db, raterKeyOf(actor), signature))) {
