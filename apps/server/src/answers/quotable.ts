@@ -16,25 +16,44 @@ export type PassageSentence = {
   position: number;
   /** Index of its paragraph within the passage. */
   paragraph: number;
+  /**
+   * Index of the speaker's turn it belongs to: a paragraph opening with a speaker's label
+   * ("T. T. Krishnamachari: …") starts a new one. A quote never joins sentences of two turns.
+   */
+  turn: number;
   quotable: boolean;
 };
+
+/**
+ * A debate's speaker label opening a paragraph: a few capitalised words (a name, honorifics,
+ * initials; a constituency in brackets), a colon, then the words spoken. The loaders write each
+ * turn as "<Speaker>: <words>".
+ */
+const SPEAKER_LABEL =
+  /^(?:\p{Lu}[\p{L}'’.-]*\s+){0,6}\p{Lu}[\p{L}'’.-]*(?:\s*\([^()]{1,60}\))?:\s+(?=[\p{Lu}"“‘'(])/u;
 
 /** Every sentence of a passage, in reading order, each marked quotable or not. */
 export function sentencesOf(text: string, headings: readonly string[] = []): PassageSentence[] {
   const headingSet = new Set(headings.map(normaliseHeading));
   const sentences: PassageSentence[] = [];
+  let turn = 0;
   text.split(/\n\s*\n/).forEach((paragraph, paragraphIndex) => {
     const flat = paragraph.replace(/\s+/g, ' ').trim();
     if (!flat) return;
+    const label = SPEAKER_LABEL.exec(flat);
+    if (label && sentences.length > 0) turn++;
     const isHeading = headingSet.has(normaliseHeading(flat)) || looksLikeHeading(flat);
     const parts = splitSentences(flat);
     parts.forEach((part, index) => {
-      const textOfSentence = cleanSentence(part.trim());
+      // The label is not the speaker's words: the quote's lead names the speaker.
+      const spoken = index === 0 && label ? part.trim().slice(label[0].length) : part.trim();
+      const textOfSentence = cleanSentence(spoken);
       const cutAtStart = paragraphIndex === 0 && index === 0 && /^[\s"'“‘(]*\p{Ll}/u.test(part);
       sentences.push({
         text: textOfSentence,
         position: sentences.length,
         paragraph: paragraphIndex,
+        turn,
         quotable: !isHeading && !cutAtStart && isQuotableSentence(textOfSentence),
       });
     });

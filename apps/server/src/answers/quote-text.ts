@@ -18,13 +18,16 @@ const MAX_QUOTE_WORDS = 70;
 
 /**
  * Quotes from one passage that follow each other in the answer are given as one quote, under
- * one lead: "“A … B” [1]" reads better, and is shorter, than the same lead twice.
+ * one lead: "“A … B” [1]" reads better, and is shorter, than the same lead twice. Never across
+ * a speaker's turn: each turn is quoted on its own, under its own lead.
  */
 export function byPassage<T extends QuotedSentence>(chosen: T[]): T[][] {
   const groups: T[][] = [];
   for (const sentence of chosen) {
     const last = groups[groups.length - 1];
-    if (last?.[0]?.passageRank === sentence.passageRank) last.push(sentence);
+    const first = last?.[0];
+    if (first?.passageRank === sentence.passageRank && first.turn === sentence.turn)
+      last?.push(sentence);
     else groups.push([sentence]);
   }
   return groups;
