@@ -26,6 +26,9 @@ export const E2E_ACCOUNTS = {
       'g2m-not-now',
       'g2m-reload',
       'g2m-new-chat',
+      // Rating answers (tests/answer-rating.spec.ts), at each size.
+      'rating-wide',
+      'rating-phone',
       // Admin dashboard flows (tests/admin-dashboard.spec.ts).
       'admin-role',
       'admin-ban',

@@ -3,6 +3,8 @@ import type { ChatMessage } from '../../features/chat/lib/chat-message.ts';
 import { PlainContent } from '../../features/message-content/components/plain-content.tsx';
 import { SourcesList } from '../../features/message-content/components/sources-list.tsx';
 
+// Rating an answer waits for a finished answer, so its form stays out of the first load.
+const AnswerRating = lazy(() => import('../../features/feedback/components/answer-rating.tsx'));
 // The markdown parser is not needed for the first paint.
 const MarkdownContent = lazy(
   () => import('../../features/message-content/components/markdown-content.tsx'),
@@ -25,6 +27,36 @@ export function AssistantContent({ message }: { message: ChatMessage }) {
       </Suspense>
       {message.sources.length > 0 && (
         <SourcesList sources={message.sources} messageId={message.key} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * A reply in the reader's own chat: its content, then thumbs to rate it (issue #31) once the
+ * server has signed it (a finished answer; never a shared view, which carries no signatures).
+ */
+export function RatedAssistantContent({
+  message,
+  messages,
+}: {
+  message: ChatMessage;
+  messages: ChatMessage[];
+}) {
+  const before = messages[messages.indexOf(message) - 1];
+  const question = before?.role === 'user' ? before.content : null;
+  return (
+    <div className="grid gap-2">
+      <AssistantContent message={message} />
+      {message.signature && question && (
+        <Suspense fallback={null}>
+          <AnswerRating
+            question={question}
+            answer={message.content}
+            sources={message.sources}
+            signature={message.signature}
+          />
+        </Suspense>
       )}
     </div>
   );

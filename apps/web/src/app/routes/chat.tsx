@@ -21,7 +21,7 @@ import { UsageBanner } from '../../features/limits/components/usage-banner.tsx';
 import { UsageChips } from '../../features/limits/components/usage-chip.tsx';
 import { useUsageState } from '../../features/limits/hooks/use-usage-state.ts';
 import { usePersona } from '../../features/persona/api/get-persona.ts';
-import { AssistantContent, UserContent } from './chat-message-content.tsx';
+import { RatedAssistantContent, UserContent } from './chat-message-content.tsx';
 import {
   ChatActions,
   GuestSignInPrompt,
@@ -191,7 +191,9 @@ export default function ChatRoute() {
             older={chat.older}
             isTyping={chat.isTyping}
             renderUser={(message) => <UserContent message={message} />}
-            renderAssistant={(message) => <AssistantContent message={message} />}
+            renderAssistant={(message) => (
+              <RatedAssistantContent message={message} messages={chat.messages} />
+            )}
           />
           <div className="mx-auto w-full max-w-3xl px-4 pb-4 sm:px-6">{composer}</div>
         </>
