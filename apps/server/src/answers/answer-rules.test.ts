@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Persona } from '@samvad/contracts/persona';
 import { describe, expect, it } from 'vitest';
 import type { Passage } from '../retrieval/passage.ts';
@@ -6,11 +7,10 @@ import { answerExtractively } from './extractive-answerer.ts';
 // Issue #29: the rules of the offline answer on real sentences of the shared corpus. Each
 // passage is the text of a chunk as the knowledge base holds it.
 
-const persona = {
-  reformerName: 'Dr. B. R. Ambedkar',
-  reformerAliases: ['Ambedkar', 'Babasaheb'],
-  productName: 'Samvad',
-} as unknown as Persona;
+// The default persona (Dr. B. R. Ambedkar), with his names in other scripts.
+const persona = JSON.parse(
+  readFileSync(new URL('../../config/persona.default.json', import.meta.url), 'utf8'),
+) as Persona;
 const en = { persona, language: 'en' };
 
 let next = 0;
@@ -75,4 +75,35 @@ describe('a quote never crosses a speaker’s turn', () => {
     }
     expect(result.answer).toMatch(/T\. T\. Krishnamachari/);
   });
+});
+
+// Annihilation of Caste (text/annihilation_of_caste.md): his words, quoted in English under a
+// lead in the question's language.
+const REMEDY = passage(
+  'The real remedy for breaking Caste is inter-marriage. Nothing else will serve as the ' +
+    'solvent of Caste.',
+  { title: 'Annihilation of Caste', textKind: 'writing', page: 81, pageLabel: '67' },
+);
+
+/** The answer without its quotes and the work's title: the fixed words the answer adds. */
+function fixedWords(answer: string): string {
+  return answer.replace(/“[^”]*”/g, '').replace(/\*Annihilation of Caste\*/g, '');
+}
+
+describe('labels in the answer’s language', () => {
+  it.each([
+    ['hi', 'जाति तोड़ने का असली उपाय क्या है?', 'अम्बेडकर', 'लिखते हैं'],
+    ['mr', 'जात मोडण्याचा खरा उपाय कोणता आहे?', 'अम्बेडकर', 'लिहितात'],
+    ['ta', 'சாதியை உடைக்க உண்மையான தீர்வு என்ன?', 'அம்பேத்கர்', 'எழுதுகிறார்'],
+  ])(
+    '%s: the lead, the page and the note are in the question’s script',
+    (language, question, name, writes) => {
+      const { answer } = answerExtractively(question, [REMEDY], { persona, language });
+      expect(answer).toContain('The real remedy for breaking Caste is inter-marriage.');
+      expect(answer).toContain(name);
+      expect(answer).toContain(writes);
+      // No Latin letters outside the quote and the work's title: not "Ambedkar,", not "p.".
+      expect(fixedWords(answer)).not.toMatch(/[A-Za-z]/);
+    },
+  );
 });

@@ -6,6 +6,7 @@
  */
 import type { Persona } from '@samvad/contracts/persona';
 import type { Passage } from '../retrieval/passage.ts';
+import { fill, leadTexts, reformerNameIn } from './lead-texts.ts';
 import { pageOf } from './passage-location.ts';
 
 type LeadPassage = Pick<
@@ -27,27 +28,28 @@ export function shortName(persona: Pick<Persona, 'reformerName'>): string {
 }
 
 export function quoteLead(passage: LeadPassage, persona: Persona, language: string): string {
+  const texts = leadTexts(language);
   const work = `*${escapeMarkdown(workTitle(passage))}*`;
   const page = pageOf(passage);
-  const where = page ? `${work} (p. ${page})` : work;
-  const name = speakerName(passage, persona);
-  if (language !== 'en') return name ? `${escapeMarkdown(name)}, ${where}:` : `${where}:`;
+  const where = page ? `${work} (${fill(texts.page, { page })})` : work;
+  const name = escapeMarkdown(speakerName(passage, persona, language) ?? '');
+  const lead = (template: string) => fill(template, { where, name });
   switch (passage.speakerRole) {
     case 'reformer':
-      return `In ${where}, ${escapeMarkdown(name ?? '')} ${passage.textKind === 'speech' ? 'said' : 'writes'}:`;
+      return lead(passage.textKind === 'speech' ? texts.reformerSaid : texts.reformerWrites);
     case 'other':
-      if (passage.textKind === 'letter' && name)
-        return `${escapeMarkdown(name)}'s letter, printed in ${where}:`;
-      return name ? `${escapeMarkdown(name)}, in ${where}:` : `Another speaker, in ${where}:`;
+      if (passage.textKind === 'letter' && name) return lead(texts.letter);
+      return lead(name ? texts.other : texts.anotherSpeaker);
     case 'editor':
-      return `The editor, in ${where}:`;
+      return lead(texts.editor);
     default:
-      return `${capitalise(where)}:`;
+      return capitalise(lead(texts.unknown));
   }
 }
 
-function speakerName(passage: LeadPassage, persona: Persona): string | null {
-  if (passage.speakerRole === 'reformer') return shortName(persona);
+function speakerName(passage: LeadPassage, persona: Persona, language: string): string | null {
+  if (passage.speakerRole === 'reformer')
+    return reformerNameIn(language, shortName(persona), persona.reformerAliases ?? []);
   if (passage.speakerRole === 'editor') return passage.speaker ?? 'Editor';
   return passage.speaker;
 }
