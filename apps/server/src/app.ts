@@ -28,6 +28,7 @@ import { adminDocumentRoutes } from './routes/admin-document-routes.ts';
 import { adminEmbeddingRoutes } from './routes/admin-embedding-routes.ts';
 import { adminLimitRoutes } from './routes/admin-limit-routes.ts';
 import { adminLogRoutes } from './routes/admin-log-routes.ts';
+import { adminQualityRoutes } from './routes/admin-quality-routes.ts';
 import { adminUsageRoutes } from './routes/admin-usage-routes.ts';
 import { adminUserRoutes } from './routes/admin-user-routes.ts';
 import { answerRatingRoutes } from './routes/answer-rating-routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(
   await app.register(shareRoutes, context);
   await app.register(chatRoutes, context);
   await app.register(answerRatingRoutes, context);
+  await app.register(adminQualityRoutes, context);
   await app.register(limitRoutes, context);
   await app.register(metricsRoutes, context);
   await app.register(communityProfileRoutes, context);

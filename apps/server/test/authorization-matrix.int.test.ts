@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerRatings } from '../src/db/schema.ts';
 import { GUEST_COOKIE } from '../src/http/actor.ts';
 import { answerSigner } from '../src/http/answer-signature.ts';
 import { updateUser } from '../src/repositories/user-repository.ts';
@@ -88,6 +90,23 @@ class Scene {
       );
       if (outcome.status !== 'ingested') throw new Error(`not ingested: ${outcome.status}`);
       return outcome.document.id;
+    });
+  /** A's rating of an answer: its id in the review queue. */
+  rating = () =>
+    this.once('rating', async () => {
+      const answer = signedAnswer();
+      await asOwner('PUT', '/api/answer-ratings', { ...answer, rating: 'up' });
+      const [row] = await t.database.db
+        .select({ id: answerRatings.id })
+        .from(answerRatings)
+        .where(
+          and(
+            eq(answerRatings.raterKey, `user:${this.owner.id}`),
+            eq(answerRatings.answerKey, answer.signature),
+          ),
+        );
+      if (!row) throw new Error('no rating row');
+      return String(row.id);
     });
   /** A bystander an admin action may change without changing any caller. */
   victim = () => this.once('victim', async () => (await insertUser(t.database.db)).id);
@@ -496,6 +515,21 @@ const policy: Row[] = [
       await call(actor, 'PUT', '/api/answer-ratings', { ...signedAnswer(), rating: 'up' });
     },
     expected: { ...ACTOR, visitor: 404 },
+  },
+  {
+    name: 'quality: the review queue',
+    method: 'GET',
+    route: '/api/admin/quality/ratings',
+    url: () => '/api/admin/quality/ratings',
+    expected: ADMIN,
+  },
+  {
+    name: 'quality: resolve a rated answer',
+    method: 'PATCH',
+    route: '/api/admin/quality/ratings/:id',
+    url: async (s) => `/api/admin/quality/ratings/${await s.rating()}`,
+    body: () => ({ resolved: true, note: 'Looked into it' }),
+    expected: ADMIN,
   },
   {
     name: 'my limits',

@@ -14,5 +14,8 @@ export const adminActions = [
   'reset_user_limits',
   'upload_document',
   'remove_document',
+  // Issue #31: a rated answer in the Quality tab's review queue marked resolved, or reopened.
+  'resolve_rating',
+  'reopen_rating',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];

@@ -79,3 +79,79 @@ export const rateAnswerResponseSchema = z.object({ rating: answerRatingSchema })
 
 /** DELETE /api/answer-ratings/{signature}: withdraw one's rating of that answer. */
 export const ratingParamsSchema = z.object({ signature: answerSignatureSchema });
+
+// --- The review queue (admin) --------------------------------------------------------------
+
+const dayString = z.iso.date('A date must be written YYYY-MM-DD');
+
+/**
+ * GET /api/admin/quality/ratings: thumbs-down first, then newest; filtered by rating, reason,
+ * the question's language, dates (inclusive, UTC days) and whether resolved.
+ */
+export const ratingQueueQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    rating: ratingValueSchema.optional(),
+    reason: z.enum(ratingReasons).optional(),
+    language: z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}$/, 'A language is a two- or three-letter code such as en or hi')
+      .optional(),
+    from: dayString.optional(),
+    to: dayString.optional(),
+    resolved: z.enum(['true', 'false']).optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'The end date must not be before the start date',
+  });
+export type RatingQueueQuery = z.input<typeof ratingQueueQuerySchema>;
+
+export const ratedAnswerSchema = z.object({
+  id: z.number().int(),
+  rating: ratingValueSchema,
+  reasons: z.array(z.enum(ratingReasons)),
+  comment: z.string().nullable(),
+  question: z.string(),
+  answer: z.string(),
+  sources: z.array(sourceSchema),
+  language: z.string(),
+  /** The knowledge base's change position when it was rated. */
+  knowledgePosition: z.number().int(),
+  rater: z.enum(['member', 'guest']),
+  resolved: z.boolean(),
+  resolvedNote: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RatedAnswer = z.infer<typeof ratedAnswerSchema>;
+
+export const ratingQueueResponseSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  ratings: z.array(ratedAnswerSchema),
+});
+export type RatingQueueResponse = z.infer<typeof ratingQueueResponseSchema>;
+
+/** PATCH /api/admin/quality/ratings/{id}: resolved (with an optional note) or reopened. */
+export const resolveRatingRequestSchema = z.object({
+  resolved: z.boolean(),
+  note: z
+    .string()
+    .trim()
+    .max(
+      RATING_COMMENT_MAX_LENGTH,
+      `A note may have at most ${RATING_COMMENT_MAX_LENGTH} characters`,
+    )
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .optional(),
+});
+export type ResolveRatingRequest = z.infer<typeof resolveRatingRequestSchema>;
+export const ratingIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export const ratedAnswerResponseSchema = z.object({ rating: ratedAnswerSchema });

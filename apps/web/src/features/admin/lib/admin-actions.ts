@@ -16,6 +16,8 @@ export const ACTION_LABELS: Record<AdminAction, string> = {
   reset_user_limits: 'User limits reset',
   upload_document: 'Document upload',
   remove_document: 'Document removal',
+  resolve_rating: 'Rating resolved',
+  reopen_rating: 'Rating reopened',
 };
 
 export function isAdminAction(value: string | null | undefined): value is AdminAction {
