@@ -11,6 +11,7 @@ import { SOURCE_EXCERPT_MAX_LENGTH, type Source } from '@samvad/contracts/source
 import type { Attribution } from '../knowledge/attribution.ts';
 import { documentFileUrl } from '../retrieval/knowledge-index.ts';
 import type { Passage } from '../retrieval/passage.ts';
+import { volumeOf, yearOf } from './citation-facts.ts';
 
 type PresentedPassage = Pick<
   Passage,
@@ -44,6 +45,8 @@ export function presentSource(passage: PresentedPassage): Source {
   const speaker = speakerOf(passage);
   const title = displayTitle(passage.title, passage.fileName);
   const paragraphId = paragraphIdOf(passage.anchor);
+  const volume = volumeOf(passage.title, passage.fileName);
+  const year = yearOf(passage.title, passage.fileName);
   const source: Source = {
     file_name: passage.fileName,
     page: passage.page,
@@ -54,6 +57,8 @@ export function presentSource(passage: PresentedPassage): Source {
     ...(speaker ? { speaker } : {}),
     ...(title ? { title } : {}),
     ...(paragraphId ? { paragraph_id: paragraphId } : {}),
+    ...(volume ? { volume } : {}),
+    ...(year ? { year } : {}),
   };
   passageTexts.set(source, passage.text);
   return source;

@@ -11,6 +11,7 @@ import {
   sourceQuoteText,
   sourceSpeakerText,
 } from '../lib/source-format.ts';
+import { CiteThis } from './cite-this.tsx';
 
 type SourceRowProps = { source: Source; citation: number; messageId: string };
 
@@ -96,6 +97,7 @@ export function SourceRow({ source, citation, messageId }: SourceRowProps) {
               </span>
             </p>
           )}
+          <CiteThis source={source} />
         </div>
         {/* Wraps under the name on phones; on wider screens fixed columns line up row to row. */}
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground tabular-nums sm:mt-0 sm:grid sm:shrink-0 sm:grid-cols-[4.5rem_4.5rem_6.25rem_7rem] sm:items-center sm:justify-items-end sm:gap-x-2">
