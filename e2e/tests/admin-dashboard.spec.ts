@@ -24,6 +24,7 @@ const TABS = [
   'Admin Logs',
   'Rate Limits',
   'Knowledge Base',
+  'Quality',
 ] as const;
 
 /** Wide tables scroll inside their cards: the page itself never scrolls sideways. */
@@ -299,12 +300,12 @@ for (const theme of ['light', 'dark'] as const) {
     }
     // Back returns to the previous tab; a reload keeps the tab.
     await page.goBack();
-    await expect(page.getByRole('tab', { name: 'Rate Limits' })).toHaveAttribute(
+    await expect(page.getByRole('tab', { name: 'Knowledge Base' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
     await page.reload();
-    await expect(page.getByRole('tab', { name: 'Rate Limits' })).toHaveAttribute(
+    await expect(page.getByRole('tab', { name: 'Knowledge Base' })).toHaveAttribute(
       'aria-selected',
       'true',
     );

@@ -199,6 +199,7 @@ describe('/admin dashboard', () => {
       'Admin Logs',
       'Rate Limits',
       'Knowledge Base',
+      'Quality',
     ]);
 
     await user.click(screen.getByRole('tab', { name: 'Conversations' }));

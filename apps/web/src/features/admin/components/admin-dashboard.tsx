@@ -16,6 +16,7 @@ const ConversationsTab = lazy(() => import('./conversations-tab.tsx'));
 const MetricsTab = lazy(() => import('./metrics-tab.tsx'));
 const LogsTab = lazy(() => import('./logs-tab.tsx'));
 const RateLimitsTab = lazy(() => import('./rate-limits-tab.tsx'));
+const QualityTab = lazy(() => import('./quality-tab.tsx'));
 const KnowledgeBaseTab = lazy(() =>
   import('./knowledge-base-tab.tsx').then((module) => ({ default: module.KnowledgeBaseTab })),
 );
@@ -48,6 +49,7 @@ export function AdminDashboard({
     logs: <LogsTab />,
     limits: <RateLimitsTab />,
     'knowledge-base': <KnowledgeBaseTab />,
+    quality: <QualityTab />,
   };
 
   return (

@@ -9,6 +9,7 @@ export const DASHBOARD_TABS = [
   { value: 'logs', label: 'Admin Logs' },
   { value: 'limits', label: 'Rate Limits' },
   { value: 'knowledge-base', label: 'Knowledge Base' },
+  { value: 'quality', label: 'Quality' },
 ] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
 
