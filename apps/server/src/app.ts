@@ -29,6 +29,7 @@ import { adminEmbeddingRoutes } from './routes/admin-embedding-routes.ts';
 import { adminLimitRoutes } from './routes/admin-limit-routes.ts';
 import { adminLogRoutes } from './routes/admin-log-routes.ts';
 import { adminQualityRoutes } from './routes/admin-quality-routes.ts';
+import { adminQualityRunRoutes } from './routes/admin-quality-run-routes.ts';
 import { adminUsageRoutes } from './routes/admin-usage-routes.ts';
 import { adminUserRoutes } from './routes/admin-user-routes.ts';
 import { answerRatingRoutes } from './routes/answer-rating-routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp(
   await app.register(chatRoutes, context);
   await app.register(answerRatingRoutes, context);
   await app.register(adminQualityRoutes, context);
+  await app.register(adminQualityRunRoutes, context);
   await app.register(limitRoutes, context);
   await app.register(metricsRoutes, context);
   await app.register(communityProfileRoutes, context);

@@ -108,6 +108,15 @@ class Scene {
       if (!row) throw new Error('no rating row');
       return String(row.id);
     });
+  /** A finished run of a one-question set. */
+  run = () =>
+    this.once('run', async () => {
+      await asAdmin('PUT', '/api/admin/quality/questions', { content: QUESTION_SET });
+      await runsSettled();
+      const { run } = await asAdmin('POST', '/api/admin/quality/runs');
+      await runsSettled();
+      return String(run.id);
+    });
   /** A bystander an admin action may change without changing any caller. */
   victim = () => this.once('victim', async () => (await insertUser(t.database.db)).id);
 }
@@ -150,6 +159,25 @@ const ACTOR = { ...all(200), banned: 403 };
 const COMMUNITY_WRITE = { ...all(200), visitor: 401, guest: 401, banned: 403 };
 /** Only A, the community owner of the thing; admins moderate posts and comments. */
 const COMMUNITY_OWNER = { ...COMMUNITY_WRITE, memberB: 403, admin: 403 };
+
+const QUESTION_SET = JSON.stringify({
+  id: 'eq-1',
+  question: 'What is equality?',
+  kind: 'factual',
+  language: 'en',
+  file: 'equality.txt',
+  page: null,
+});
+
+/** Waits until no question set run is going (they run in the background, one at a time). */
+async function runsSettled() {
+  for (let tries = 0; tries < 200; tries += 1) {
+    const { runs } = await asAdmin('GET', '/api/admin/quality/runs');
+    if (!runs.some((run: { status: string }) => run.status === 'running')) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('a question set run did not end');
+}
 
 /** An answer as the chat signs it: what a rating names. */
 function signedAnswer() {
@@ -521,6 +549,69 @@ const policy: Row[] = [
     method: 'GET',
     route: '/api/admin/quality/ratings',
     url: () => '/api/admin/quality/ratings',
+    expected: ADMIN,
+  },
+  {
+    name: 'quality: the question set',
+    method: 'GET',
+    route: '/api/admin/quality/questions',
+    url: () => '/api/admin/quality/questions',
+    expected: ADMIN,
+  },
+  {
+    name: 'quality: upload the question set',
+    method: 'PUT',
+    route: '/api/admin/quality/questions',
+    url: () => '/api/admin/quality/questions',
+    body: () => ({ content: QUESTION_SET }),
+    expected: ADMIN,
+  },
+  {
+    name: "quality: add a rated answer's question to the set",
+    method: 'POST',
+    route: '/api/admin/quality/ratings/:id/question',
+    url: async (s) => `/api/admin/quality/ratings/${await s.rating()}/question`,
+    body: () => ({ file: 'equality.txt', page: null }),
+    expected: ADMIN,
+  },
+  {
+    name: 'quality: start a run',
+    method: 'POST',
+    route: '/api/admin/quality/runs',
+    url: () => '/api/admin/quality/runs',
+    // A set to run, and no run still going (one at a time: a second start is a 409).
+    before: async () => {
+      await asAdmin('PUT', '/api/admin/quality/questions', { content: QUESTION_SET });
+      await runsSettled();
+    },
+    expected: { ...ADMIN, admin: 202 },
+  },
+  {
+    name: 'quality: the runs',
+    method: 'GET',
+    route: '/api/admin/quality/runs',
+    url: () => '/api/admin/quality/runs',
+    expected: ADMIN,
+  },
+  {
+    name: 'quality: one run',
+    method: 'GET',
+    route: '/api/admin/quality/runs/:id',
+    url: async (s) => `/api/admin/quality/runs/${await s.run()}`,
+    expected: ADMIN,
+  },
+  {
+    name: "quality: a run's CSV",
+    method: 'GET',
+    route: '/api/admin/quality/runs/:id/results.csv',
+    url: async (s) => `/api/admin/quality/runs/${await s.run()}/results.csv`,
+    expected: ADMIN,
+  },
+  {
+    name: 'quality: the diff of two runs',
+    method: 'GET',
+    route: '/api/admin/quality/diff',
+    url: async (s) => `/api/admin/quality/diff?from=${await s.run()}&to=${await s.run()}`,
     expected: ADMIN,
   },
   {

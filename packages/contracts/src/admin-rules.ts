@@ -17,5 +17,9 @@ export const adminActions = [
   // Issue #31: a rated answer in the Quality tab's review queue marked resolved, or reopened.
   'resolve_rating',
   'reopen_rating',
+  // Issue #31: the deployment's question set replaced, sharpened from the queue, or run.
+  'upload_question_set',
+  'add_quality_question',
+  'start_quality_run',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];

@@ -1,7 +1,13 @@
 import type { RouteOptions } from 'fastify';
 
 /** One served route, as Fastify registered it: `GET /api/conversations/:id`. */
-export type ServedRoute = { method: string; url: string; schema: RouteOptions['schema'] };
+export type ServedRoute = {
+  method: string;
+  url: string;
+  schema: RouteOptions['schema'];
+  /** The route's own body limit, when it sets one above the app's. */
+  bodyLimit?: number | undefined;
+};
 
 /**
  * Collects every route the app registers (pass `collect` as createTestApp's `onRoute`), so a
@@ -14,7 +20,7 @@ export function routeCollector() {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD' || !route.url.startsWith('/api')) continue;
-      routes.push({ method, url: route.url, schema: route.schema });
+      routes.push({ method, url: route.url, schema: route.schema, bodyLimit: route.bodyLimit });
     }
   };
   return { routes, collect, keys: () => routes.map(routeKey) };

@@ -18,6 +18,9 @@ export const ACTION_LABELS: Record<AdminAction, string> = {
   remove_document: 'Document removal',
   resolve_rating: 'Rating resolved',
   reopen_rating: 'Rating reopened',
+  upload_question_set: 'Question set uploaded',
+  add_quality_question: 'Question added to the set',
+  start_quality_run: 'Question set run',
 };
 
 export function isAdminAction(value: string | null | undefined): value is AdminAction {
