@@ -107,3 +107,64 @@ describe('labels in the answer’s language', () => {
     },
   );
 });
+
+// Why Was Nagpur Chosen? (text/why_was_nagpur_chosen_conversion_speech.md), section 3 as the
+// knowledge base holds it, with the source's lost space in "people.It".
+const NAGPUR = passage(
+  '3 The Nag People\'s "Nag"-pur\n\nThe reason for choosing this city is different. Those who ' +
+    'read Buddhist history will come to know that in India, if anyone spread Buddhism, it was the ' +
+    'Nag people. The Nag people were fearful enemies of the Aryans. They met that great man in ' +
+    'Gautam Buddha. The Nag people spread the teaching of Buagwan Buddha all over India. Thus we ' +
+    'are like Nag people.It seems that the Nag people lived chiefly in Nagpur and the surrounding ' +
+    'country. So they call this city Nagpur, meaning city of Nags. About 27 miles from here the ' +
+    'Nag Nadi river flows. Of course the name of the river comes from the people living here. In ' +
+    'the middle of the Nag habitation runs the Nag Nadi. This is the main reason for choosing ' +
+    'this place. Nagpur was chosen because of this.',
+  { title: 'Why Was Nagpur Chosen?', headingPath: ['3 The Nag People\'s "Nag"-pur'] },
+);
+
+describe('the lead answers', () => {
+  it('quotes a back-reference with what it refers to: the reason, not "because of this" alone', () => {
+    const { answer } = answerExtractively(
+      'Why was Nagpur chosen for the conversion?',
+      [NAGPUR],
+      en,
+    );
+    const lead = quotes(answer)[0] ?? '';
+    expect(lead).toContain('the Nag people lived chiefly in Nagpur and the surrounding country.');
+    expect(lead.indexOf('lived chiefly in Nagpur')).toBeLessThan(
+      lead.indexOf('Nagpur was chosen because of this.'),
+    );
+    // No quote is a back-reference on its own.
+    for (const text of quotes(answer)) expect(text).not.toMatch(/^This is the main reason/);
+  });
+
+  it('never quotes a back-reference whose antecedent is not there to quote', () => {
+    const alone = passage(`This is the main reason for choosing this place.\n\n${NAGPUR.text}`);
+    const { answer } = answerExtractively('Why was this place chosen?', [alone], en);
+    expect(quotes(answer).some((text) => text.startsWith('This is the main reason'))).toBe(false);
+  });
+
+  // Annihilation of Caste (text/annihilation_of_caste.md): a lament and a signpost of the
+  // speech, both about caste, neither an answer.
+  const FILLER = passage(
+    'Whether what I am going to say today will help you in any way to solve the problem you are ' +
+      'grappling with is for you to judge. We are indeed witnesses to a great tragedy. In the ' +
+      'face of this tragedy all one can do is to lament and say—such be thy Leaders, O! Hindus.' +
+      '\n\nCaste is not a division of labour. It is a division of labourers. The caste system ' +
+      'prevents common activity and by preventing common activity it has prevented the Hindus ' +
+      'from becoming a society with a unified life and a consciousness of its own being.',
+    { title: 'Annihilation of Caste', textKind: 'writing' },
+  );
+
+  it('quotes no rhetorical or transitional filler', () => {
+    const { answer } = answerExtractively(
+      'What did Ambedkar say about the annihilation of caste and its leaders?',
+      [FILLER],
+      en,
+    );
+    const quoted = quotes(answer).join(' ');
+    expect(quoted).toContain('The caste system prevents common activity');
+    expect(quoted).not.toMatch(/lament|O! Hindus|what I am going to say/);
+  });
+});

@@ -211,8 +211,8 @@ describe('answerExtractively, in the language of the question', () => {
     const { answer } = answerExtractively('जाति व्यवस्था का असली उपाय क्या है?', [english], hi);
     expect(answer.startsWith(REPLY_TEXTS.hi.opening)).toBe(true);
     // The quote as written, never translated, then the note after its citation marker.
-    expect(quotes(answer)[0]).toBe(
-      'The real remedy is to destroy the belief in the sanctity of the shastras.',
+    expect(quotes(answer)[0]).toMatch(
+      /^The real remedy is to destroy the belief in the sanctity of the shastras\./,
     );
     expect(answer).toMatch(/” \[1\] \(स्रोत अंग्रेज़ी में है।\)$/);
   });
@@ -316,9 +316,10 @@ describe('answerExtractively, by meaning as well as words', () => {
 
   it('chooses by meaning for a question that shares no word with the writings (Hindi)', () => {
     const question = 'धर्मांतरण के लिए नागपुर क्यों चुना गया?';
-    // By words alone nothing matches: the best passages' first sentences (the echo) are given.
+    // By words alone nothing matches: the best passages' first quotable sentences are given
+    // (never the echo of the question, "Many people ask me why…": issue #29).
     const byWords = quotes(answerExtractively(question, nagpur(), hi).answer);
-    expect(byWords[0]).toBe('Many people ask me why Nagpur was decided upon for this work.');
+    expect(byWords[0]).toMatch(/^This program was not brought here to Nagpur/);
     const byMeaning = quotes(
       answerExtractively(question, nagpur(), { ...hi, meaning: NAGPUR_HINDI_MEANING }).answer,
     );
@@ -351,7 +352,10 @@ describe('answerExtractively, by meaning as well as words', () => {
 
   it('offers for embedding the quotable sentences of the best passages only, best first', () => {
     const sentences = candidateSentences(nagpur());
-    expect(sentences[0]).toBe('Many people ask me why Nagpur was decided upon for this work.');
+    expect(sentences[0]).toMatch(/^This program was not brought here to Nagpur/);
+    expect(sentences).not.toContain(
+      'Many people ask me why Nagpur was decided upon for this work.',
+    );
     expect(sentences).toContain('Nagpur was chosen because of this.');
     expect(sentences.some((s) => s.endsWith('?') || s.startsWith('2 '))).toBe(false);
     expect(candidateSentences(nagpur(), 1)).not.toContain('Nagpur was chosen because of this.');

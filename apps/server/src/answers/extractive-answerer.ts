@@ -8,13 +8,21 @@
  */
 import type { Persona } from '@samvad/contracts/persona';
 import type { Source } from '@samvad/contracts/sources';
-import { presentSource } from '../presenters/source-presenter.ts';
 import type { Passage } from '../retrieval/passage.ts';
 import { tokenize, tokenizeQuery } from '../retrieval/tokenizer.ts';
+import { numberedSources } from './answer-sources.ts';
+import { refersBack } from './lead-rules.ts';
 import { givesAnswer, type QuestionType, questionType } from './question-type.ts';
 import { type PassageSentence, sentencesOf } from './quotable.ts';
 import { quoteLead } from './quote-lead.ts';
-import { byPassage, joinQuotes, quote, withContext } from './quote-text.ts';
+import {
+  byPassage,
+  joinQuotes,
+  MAX_LEAD_CHARS,
+  MAX_SUPPORT_CHARS,
+  quote,
+  withContext,
+} from './quote-text.ts';
 import { replyTexts } from './reply-texts.ts';
 import { sourceLanguageNote } from './source-language.ts';
 
@@ -105,13 +113,16 @@ export function answerExtractively(
     const passage = first && top[first.passageRank];
     const citation = first && citationOf.get(first.passageRank);
     if (!first || !passage || citation === undefined) continue;
+    const holdsLead = group.includes(chosen[0] as Candidate);
     const text = joinQuotes(
       [...group]
         .sort((a, b) => a.position - b.position)
         .map((sentence) => ({
           text: withContext(sentence, candidates, sentence === chosen[0]),
           position: sentence.position,
+          required: sentence === chosen[0] || (!holdsLead && sentence === group[0]),
         })),
+      holdsLead ? MAX_LEAD_CHARS : MAX_SUPPORT_CHARS,
     );
     // A quote stays in its own language; a note in the reader's says which one it is.
     const note = sourceLanguageNote(text, options.language);
@@ -128,26 +139,6 @@ export function answerExtractively(
     ...(leadPassage && chosen[0]
       ? { lead: { passage: leadPassage, givesAnswer: type === 'other' || chosen[0].cue } }
       : {}),
-  };
-}
-
-/**
- * The quoted passages as the reader's list shows them, most relevant first (the spec sorts the
- * list by score; ties keep the order they are quoted in, as the web app's list does), and each
- * passage's citation number: its row in that list, so [n] is the n-th row (issue #29).
- */
-function numberedSources(groups: Array<Array<{ passageRank: number }>>, top: Passage[]) {
-  const ranks: number[] = [];
-  for (const group of groups) {
-    const rank = group[0]?.passageRank;
-    if (rank !== undefined && top[rank] && !ranks.includes(rank)) ranks.push(rank);
-  }
-  const presented = ranks.map((rank) => ({ rank, source: presentSource(top[rank] as Passage) }));
-  // Array.prototype.sort is stable: equal scores keep their quoted order.
-  presented.sort((a, b) => b.source.score - a.source.score);
-  return {
-    sources: presented.map((entry) => entry.source),
-    citationOf: new Map(presented.map((entry, at) => [entry.rank, at + 1])),
   };
 }
 
@@ -244,8 +235,18 @@ function scoreSentences(
     const relevance = closeness && !anyLexical ? (closeness.get(sentence) ?? 0) : lexical;
     // Retrieval's order (fused ranks), not the display score, says which passages are best.
     const passageWeight = 1 / (1 + (retrievalRank[sentence.passageRank] ?? sentence.passageRank));
+    // A back-reference ("This is the main reason…") with nothing before it to refer to.
+    const orphan =
+      refersBack(sentence.text) &&
+      !matched.some(
+        (e) =>
+          e.passageRank === sentence.passageRank &&
+          e.paragraph === sentence.paragraph &&
+          e.position === sentence.position - 1 &&
+          e.quotable,
+      );
     const score =
-      sentence.quotable && relevance > 0
+      sentence.quotable && !orphan && relevance > 0
         ? (SENTENCE_WEIGHT * relevance + (1 - SENTENCE_WEIGHT) * passageWeight) *
           (cue ? 1 + CUE_BONUS : 1)
         : 0;

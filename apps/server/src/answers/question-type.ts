@@ -14,9 +14,11 @@ const TYPE_PATTERNS: Array<[QuestionType, RegExp]> = [
   ],
   [
     'when',
-    /\b(when|what year|which year|what date|in what year)\b|कब|किस (?:वर्ष|साल)|कधी|कोणत्या वर्षी/iu,
+    // "When" asks only where it opens the question: "…pay damages when a child…" does not.
+    /^\s*(?:and\s+|but\s+)?when\b|\b(what year|which year|what date|in what year|on what date)\b|कब|किस (?:वर्ष|साल)|कधी|कोणत्या वर्षी/iu,
   ],
-  ['who', /\b(who|whom|whose)\b|कौन|किसने|कोण|कोणी/iu],
+  // Likewise "who": "…the man who wrote…" asks for no name.
+  ['who', /^\s*(?:and\s+|but\s+)?(?:who|whom|whose)\b|\bby whom\b|कौन|किसने|कोण|कोणी/iu],
   [
     'definition',
     /^\s*(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+|a\s+|an\s+)?(?:meaning of\s+|definition of\s+)?[\p{L}'’ -]{2,40}\??\s*$|\b(define|definition of|meaning of|what does .+ mean)\b|क्या है|क्या हैं|म्हणजे काय/iu,
@@ -48,6 +50,13 @@ const ANSWER_CUES: Record<Exclude<QuestionType, 'other'>, RegExp> = {
 };
 
 /**
+ * A definition that names the term after its verb or in apposition: "This is fraternity, which
+ * is only another name for democracy", "fraternity, which is…", "by fraternity I mean…".
+ */
+const NAMED_DEFINITION =
+  /\b(?:this|that|it|such) (?:is|was) ([\p{L}'’-]+)|([\p{L}'’-]+), (?:which|that) (?:is|means)\b|\bby ([\p{L}'’-]+),? (?:I|we|he) mean/giu;
+
+/**
  * Whether the sentence gives the kind of answer the question asks for. A definition must define
  * what was asked about: one of the question's terms stands right before the defining verb.
  */
@@ -60,5 +69,7 @@ export function givesAnswer(
   const cue = ANSWER_CUES[type];
   if (type !== 'definition') return cue.test(sentence);
   for (const match of sentence.matchAll(cue)) if (isQuestionTerm(match[1] ?? '')) return true;
+  for (const match of sentence.matchAll(NAMED_DEFINITION))
+    if (isQuestionTerm(match[1] ?? match[2] ?? match[3] ?? '')) return true;
   return false;
 }

@@ -12,8 +12,8 @@ describe('sentencesOf', () => {
       '2 Why was Nagpur chosen?\n\nThe Nag People’s Nagpur\n\nMany people ask me why Nagpur was ' +
       'decided upon for this work. Why did it not happen elsewhere? So it was. The Nag people ' +
       'lived chiefly in Nagpur and the surrounding country.';
+    // The echo of the question ("Many people ask me why…") is filler too (issue #29).
     expect(quotable(text, ['The Nag People’s Nagpur'])).toEqual([
-      'Many people ask me why Nagpur was decided upon for this work.',
       'The Nag people lived chiefly in Nagpur and the surrounding country.',
     ]);
   });

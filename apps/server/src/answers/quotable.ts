@@ -5,6 +5,7 @@
  * question for an answer), a fragment, navigation debris, or a sentence the chunk cut in two.
  */
 import { splitSentences } from '../knowledge/language.ts';
+import { isFiller, withSentenceSpaces } from './lead-rules.ts';
 
 /** Fewer words than this is a fragment, not a statement. */
 export const MIN_QUOTE_WORDS = 6;
@@ -38,7 +39,7 @@ export function sentencesOf(text: string, headings: readonly string[] = []): Pas
   const sentences: PassageSentence[] = [];
   let turn = 0;
   text.split(/\n\s*\n/).forEach((paragraph, paragraphIndex) => {
-    const flat = paragraph.replace(/\s+/g, ' ').trim();
+    const flat = withSentenceSpaces(paragraph.replace(/\s+/g, ' ').trim());
     if (!flat) return;
     const label = SPEAKER_LABEL.exec(flat);
     if (label && sentences.length > 0) turn++;
@@ -54,7 +55,11 @@ export function sentencesOf(text: string, headings: readonly string[] = []): Pas
         position: sentences.length,
         paragraph: paragraphIndex,
         turn,
-        quotable: !isHeading && !cutAtStart && isQuotableSentence(textOfSentence),
+        quotable:
+          !isHeading &&
+          !cutAtStart &&
+          isQuotableSentence(textOfSentence) &&
+          !isFiller(textOfSentence),
       });
     });
   });

@@ -2,17 +2,30 @@
  * The text of the offline answer's quotes: one passage's sentences under one lead, in reading
  * order; the neighbours a quote needs to be read; bounded length; Markdown-safe.
  */
+import { refersBack } from './lead-rules.ts';
 import type { PassageSentence } from './quotable.ts';
 import { escapeMarkdown } from './quote-lead.ts';
 
-/** A candidate sentence, with the passage it belongs to (its rank among those read). */
-type QuotedSentence = PassageSentence & { passageRank: number };
+/**
+ * A candidate sentence, with the passage it belongs to (its rank among those read) and, when
+ * scored, its match with the question.
+ */
+type QuotedSentence = PassageSentence & { passageRank: number; match?: number; cue?: boolean };
 
 /** A lead this short (or one that points back, "This is why…") takes its previous sentence. */
 const SHORT_LEAD_WORDS = 14;
+/** One sentence with its context, at most. */
 const MAX_QUOTE_CHARS = 450;
+/**
+ * A quote's length at most: the lead's, and a supporting quote's (issue #29: "each short").
+ * On tune, 600 for the lead kept every evidence sentence that no cap at all quoted.
+ */
+export const MAX_LEAD_CHARS = 600;
+export const MAX_SUPPORT_CHARS = 300;
 /** Sentences read back through a chain of back-references, at most. */
 const MAX_BACK_STEPS = 3;
+/** How far back a back-reference's antecedent is looked for, in sentences of its paragraph. */
+const ANTECEDENT_REACH = 8;
 /** A quote with its neighbours stays within this many words. */
 const MAX_QUOTE_WORDS = 70;
 
@@ -33,12 +46,20 @@ export function byPassage<T extends QuotedSentence>(chosen: T[]): T[][] {
   return groups;
 }
 
-/** Sentences of one passage as one quote, in reading order: neighbours run on, a gap is "…". */
-export function joinQuotes(pieces: Array<{ text: string; position: number }>): string {
+/**
+ * Sentences of one passage as one quote, in reading order: neighbours run on, a gap is "…".
+ * Within `maxChars`: a piece that would run past it is left out, unless it is `required` (the
+ * lead's), so a quote stays short and never loses the sentence that answers.
+ */
+export function joinQuotes(
+  pieces: Array<{ text: string; position: number; required?: boolean }>,
+  maxChars = MAX_QUOTE_CHARS,
+): string {
   let joined = '';
   let last = -2;
-  for (const { text, position } of pieces) {
-    let cut = cutToLength(text);
+  for (const { text, position, required } of pieces) {
+    let cut = cutToLength(text, maxChars);
+    if (joined && !required && joined.length + cut.length > maxChars) continue;
     // A quote's context (the sentences it points back to) may already be quoted: not twice.
     let runsOn = position === last + 1;
     for (let first = firstSentence(cut); joined && first && first !== cut; ) {
@@ -84,30 +105,65 @@ export function withContext(
         c.quotable,
     );
   const words = (text: string) => text.split(/\s+/).length;
+  // A short sentence matches the question's words most for their few (BM25's length norm); an
+  // antecedent must also say something, so a match counts in full from SHORT_LEAD_WORDS words.
+  const weight = (c: QuotedSentence) =>
+    (c.match ?? 0) * Math.min(1, words(c.text) / SHORT_LEAD_WORDS);
   let text = sentence.text;
   // A sentence that points back reads with the one it points to, and so on while that one
   // points back too ("…lived chiefly in Nagpur. This is the main reason… Nagpur was chosen
   // because of this."), within MAX_QUOTE_WORDS.
   let first = sentence.text;
+  let reached = sentence.position;
   let needsBefore = (isLead && words(text) < SHORT_LEAD_WORDS) || POINTS_BACK.test(text);
   for (let offset = -1; needsBefore && offset >= -MAX_BACK_STEPS; offset--) {
     const before = neighbour(offset);
     if (!before || words(before.text) + words(text) > MAX_QUOTE_WORDS) break;
     text = `${before.text} ${text}`;
     first = before.text;
+    reached = before.position;
     needsBefore = POINTS_BACK.test(first);
   }
+  // "This is the main reason…" summarises what came before: when the chain did not reach a
+  // sentence that speaks to the question, the one of its paragraph that does most comes first.
+  if (refersBack(sentence.text)) {
+    const antecedent = candidates
+      .filter(
+        (c) =>
+          c.passageRank === sentence.passageRank &&
+          c.paragraph === sentence.paragraph &&
+          c.quotable &&
+          c.position < reached &&
+          c.position >= sentence.position - ANTECEDENT_REACH &&
+          (c.match ?? 0) > 0,
+      )
+      .sort((a, b) => weight(b) - weight(a))[0];
+    const chainMatches = candidates.some(
+      (c) =>
+        c.passageRank === sentence.passageRank &&
+        c.position >= reached &&
+        c.position < sentence.position &&
+        (c.match ?? 0) > 0,
+    );
+    if (antecedent && !chainMatches && words(antecedent.text) + words(text) <= MAX_QUOTE_WORDS)
+      text = `${antecedent.text}${antecedent.position === reached - 1 ? ' ' : ' … '}${text}`;
+  }
   const after = neighbour(1);
-  if (after && POINTS_BACK.test(after.text) && words(after.text) + words(text) <= MAX_QUOTE_WORDS)
+  // A lead that does not itself give what was asked often sets up the answer that follows it
+  // ("A great man must have something more than… A great man must be motivated by…").
+  const setsUp = isLead && !sentence.cue;
+  if (
+    after &&
+    (POINTS_BACK.test(after.text) || setsUp) &&
+    words(after.text) + words(text) <= MAX_QUOTE_WORDS
+  )
     text = `${text} ${after.text}`;
   return text;
 }
 
 /** A quote of bounded length, cut at a word. */
-function cutToLength(text: string): string {
-  return text.length > MAX_QUOTE_CHARS
-    ? `${text.slice(0, MAX_QUOTE_CHARS).replace(/\s+\S*$/, '')} …`
-    : text;
+function cutToLength(text: string, maxChars: number): string {
+  return text.length > maxChars ? `${text.slice(0, maxChars).replace(/\s+\S*$/, '')} …` : text;
 }
 
 /**
