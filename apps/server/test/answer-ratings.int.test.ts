@@ -148,6 +148,16 @@ describe('rating an answer', () => {
     const asAdmin = (await read(adminCookie)).json().messages;
     expect(asAdmin[1].content).toBe(stored[1].content);
     expect(asAdmin[1].signature).toBeUndefined();
+
+    // A shared view carries no signatures: nothing in it can be rated.
+    const shared = await call(member, 'POST', `/api/conversations/${id}/share`);
+    expect(shared.statusCode, shared.body).toBeLessThan(300);
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/shared/${shared.json().shareableId}`,
+    });
+    expect(view.json().messages[1].content).toBe(stored[1].content);
+    expect(view.json().messages[1].signature).toBeUndefined();
   });
 
   it('refuses answers the server did not give, and bad ratings, with a 4xx naming the problem', async () => {
