@@ -1,5 +1,11 @@
 import { expect as baseExpect } from '@playwright/test';
-import { logInAsAdmin, logRows, openTab, toastTitled } from '../support/admin-fixtures.ts';
+import {
+  logInAsAdmin,
+  logRows,
+  openTab,
+  toastTitled,
+  withRunLock,
+} from '../support/admin-fixtures.ts';
 import { ask, expect, test } from '../support/chat-fixtures.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
@@ -47,6 +53,27 @@ test('a rated answer is reviewed, filtered and resolved with a note in the Quali
   await panel.getByLabel('Status').selectOption({ label: 'Resolved' });
   await expect(entry.getByLabel('Resolved')).toBeChecked();
   await expect(entry.getByLabel('Note')).toHaveValue('Speaker labels fixed by re-ingesting');
+
+  // Sharpening the set: the question joins it with the page a right answer cites.
+  await entry.getByText('Add to question set').click();
+  const add = entry.getByRole('form', { name: `Add to question set: ${question}` });
+  await add.getByLabel('Expected file').fill('baws_vol01_annihilation_of_caste.pdf');
+  await add.getByLabel('Expected page').fill('0');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add).toContainText('A page is a whole number from 1');
+  // The question set is one per server: tests/quality-runs.spec.ts counts it meanwhile.
+  await withRunLock('quality-question-set', async () => {
+    await add.getByLabel('Expected page').fill('51');
+    const added = page.waitForResponse((r) => r.url().endsWith('/question'));
+    await add.getByRole('button', { name: 'Add' }).click();
+    const body = await (await added).json();
+    baseExpect(body.question).toMatchObject({
+      question,
+      file: 'baws_vol01_annihilation_of_caste.pdf',
+      page: 51,
+    });
+  });
+  await expect(toastTitled(page, 'Added to the question set')).toBeVisible();
 
   const rows = await logRows(page, 'Rating resolved', question.slice(0, 40));
   await expect(rows.first()).toContainText('Speaker labels fixed by re-ingesting');

@@ -1,5 +1,5 @@
-import { expect as baseExpect } from '@playwright/test';
-import { logInAsAdmin, openTab, toastTitled } from '../support/admin-fixtures.ts';
+import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
+import { logInAsAdmin, openTab, toastTitled, withRunLock } from '../support/admin-fixtures.ts';
 import { expect, test } from '../support/chat-fixtures.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
@@ -54,6 +54,11 @@ test('an admin uploads a question set, runs it with progress, and reads figures,
 }, testInfo) => {
   test.setTimeout(180_000);
   await logInAsAdmin(page);
+  // The question set is one per server: tests/quality-review.spec.ts adds to it.
+  await withRunLock('quality-question-set', () => uploadAndRun(page, testInfo));
+});
+
+async function uploadAndRun(page: Page, testInfo: TestInfo) {
   const panel = await openTab(page, 'Quality');
   const upload = panel.getByLabel('Question set file (JSONL)');
 
@@ -108,4 +113,4 @@ test('an admin uploads a question set, runs it with progress, and reads figures,
   await expect(latest.getByRole('row', { name: /Kind: unanswerable 6/ })).toContainText(
     `${Math.round((refused / 6) * 100)}%`,
   );
-});
+}
