@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qualityRuns } from '../src/db/schema.ts';
 import { ingestFile } from '../src/services/ingestion-service.ts';
 import { auditRowsOf } from './support/admin-fixtures.ts';
 import { insertUser, signIn } from './support/fixtures.ts';
@@ -325,5 +327,65 @@ describe('running the set', () => {
     });
     expect(badPage.statusCode).toBe(400);
     expect(badPage.json().error.message).toMatch(/no page/);
+  });
+});
+
+describe('the budget of a run', () => {
+  it('rests between questions, so the chat keeps answering, and shows its progress', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      line({
+        id: `many-${i}`,
+        question: 'When was the Independent Labour Party founded?',
+        kind: 'factual',
+        language: 'en',
+        file: 'samvad-qa.pdf',
+        page: 5,
+      }),
+    ).join('\n');
+    expect(
+      (await inject('PUT', '/api/admin/quality/questions', { content: many })).statusCode,
+    ).toBe(200);
+    const run = (await inject('POST', '/api/admin/quality/runs')).json().run;
+    // The chat answers while the run goes on, and the run is seen part-way.
+    const chat = await inject('POST', '/api/chat', {
+      question: 'What did the Hindu Code Bill propose?',
+    });
+    expect(chat.statusCode).toBe(200);
+    let seenPartWay = false;
+    for (let tries = 0; tries < 300 && !seenPartWay; tries += 1) {
+      const now = (await inject('GET', `/api/admin/quality/runs/${run.id}`)).json().run;
+      seenPartWay = now.status === 'running' && now.done > 0 && now.done < now.total;
+      if (now.status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seenPartWay).toBe(true);
+    const done = await finishedRun(run.id);
+    expect(done).toMatchObject({ status: 'done', done: 30 });
+    // At least the rest after every question: 30 × 20 ms.
+    expect(Date.parse(done.finishedAt) - Date.parse(done.startedAt)).toBeGreaterThanOrEqual(600);
+  });
+
+  it("refuses to start beside another server's run, and fails a run left without progress", async () => {
+    const [other] = await t.database.db
+      .insert(qualityRuns)
+      .values({ status: 'running', total: 5, knowledgePosition: 0, startedAt: new Date() })
+      .returning();
+    if (!other) throw new Error('no run');
+    const refused = await inject('POST', '/api/admin/quality/runs');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(
+      `Run ${other.id} is still running on another server`,
+    );
+
+    // Eleven minutes without progress: its server is gone.
+    await t.database.db
+      .update(qualityRuns)
+      .set({ startedAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .where(eq(qualityRuns.id, other.id));
+    const started = await inject('POST', '/api/admin/quality/runs');
+    expect(started.statusCode, started.body).toBe(202);
+    const stale = (await inject('GET', `/api/admin/quality/runs/${other.id}`)).json().run;
+    expect(stale).toMatchObject({ status: 'failed', error: expect.stringMatching(/Interrupted/) });
+    await finishedRun(started.json().run.id);
   });
 });

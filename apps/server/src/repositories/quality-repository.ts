@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import {
   type QualityQuestionRow,
@@ -73,13 +73,21 @@ export async function createRun(
   return row;
 }
 
-/** One question's result, and the run's progress, in one transaction. */
-export async function recordResult(db: Database, result: QualityRunResultRow): Promise<void> {
+/**
+ * One question's result, and the run's progress, in one transaction. While a run goes on, its
+ * finished_at is the time of its last progress: the heartbeat that tells other servers (and a
+ * restarted one) whether anyone is still working on it (failStaleRuns).
+ */
+export async function recordResult(
+  db: Database,
+  result: QualityRunResultRow,
+  at: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(qualityRunResults).values(result);
     await tx
       .update(qualityRuns)
-      .set({ done: sql`${qualityRuns.done} + 1` })
+      .set({ done: sql`${qualityRuns.done} + 1`, finishedAt: at })
       .where(eq(qualityRuns.id, result.runId));
   });
 }
@@ -95,8 +103,8 @@ export async function finishRun(
     .where(eq(qualityRuns.id, id));
 }
 
-/** Runs still marked running that no process is working on (the server stopped mid-run). */
-export async function failUnfinishedRuns(db: Database, at: Date): Promise<void> {
+/** Runs marked running with no progress since `before`: their server stopped mid-run. */
+export async function failStaleRuns(db: Database, before: Date, at: Date): Promise<void> {
   await db
     .update(qualityRuns)
     .set({
@@ -104,7 +112,22 @@ export async function failUnfinishedRuns(db: Database, at: Date): Promise<void> 
       error: 'Interrupted: the server stopped during the run',
       finishedAt: at,
     })
-    .where(eq(qualityRuns.status, 'running'));
+    .where(
+      and(
+        eq(qualityRuns.status, 'running'),
+        lt(sql`coalesce(${qualityRuns.finishedAt}, ${qualityRuns.startedAt})`, before),
+      ),
+    );
+}
+
+/** A run some server is still working on, if any. */
+export async function findRunning(db: Database): Promise<QualityRunRow | null> {
+  const [row] = await db
+    .select()
+    .from(qualityRuns)
+    .where(eq(qualityRuns.status, 'running'))
+    .limit(1);
+  return row ?? null;
 }
 
 export function listRuns(db: Database, limit: number): Promise<QualityRunRow[]> {

@@ -9,8 +9,9 @@ import { recordAdminAction } from '../repositories/admin-log-repository.ts';
 import { latestChangeId } from '../repositories/knowledge-change-repository.ts';
 import {
   createRun,
-  failUnfinishedRuns,
+  failStaleRuns,
   findRun,
+  findRunning,
   finishRun,
   listQuestions,
   recordResult,
@@ -26,6 +27,12 @@ import { figuresOf, rankOf } from './quality-scoring.ts';
  */
 export const RUN_REST_RATIO = 1;
 const REST_MIN_MS = 20;
+/**
+ * A run whose heartbeat (its last progress) is older than this is taken for one a stopped server
+ * left behind. One question takes seconds, a model's answer at most its timeout: ten minutes
+ * without progress means no server is working on it.
+ */
+export const STALE_RUN_MS = 10 * 60 * 1000;
 
 export type RunnerDeps = {
   db: Database;
@@ -50,8 +57,15 @@ export class QualityRunner {
     if (this.current) {
       throw new AppError('conflict', `Run ${this.current.id} is still running; wait for it to end`);
     }
-    // A run marked running that this process is not working on was cut off by a restart.
-    await failUnfinishedRuns(db, call.now);
+    // Another server's run keeps its heartbeat; one without progress for a while was cut off.
+    await failStaleRuns(db, new Date(call.now.getTime() - STALE_RUN_MS), call.now);
+    const elsewhere = await findRunning(db);
+    if (elsewhere) {
+      throw new AppError(
+        'conflict',
+        `Run ${elsewhere.id} is still running on another server; wait for it to end`,
+      );
+    }
     const questions = await listQuestions(db);
     if (questions.length === 0) {
       throw new AppError('bad_request', 'Upload a question set before running it');
@@ -94,7 +108,7 @@ export class QualityRunner {
         if (signal.aborted) throw new Error('Stopped: the server closed during the run');
         const started = performance.now();
         const result = await this.ask(run.id, question, signal);
-        await recordResult(db, result);
+        await recordResult(db, result, new Date());
         results.push(result);
         const took = performance.now() - started;
         await sleep(Math.max(REST_MIN_MS, took * RUN_REST_RATIO), undefined, { ref: false });
@@ -164,7 +178,8 @@ export function presentRun(row: QualityRunRow): QualityRun {
     error: row.error,
     figures: (row.figures as QualityRun['figures']) ?? null,
     startedAt: row.startedAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
+    // While running, finished_at is the heartbeat (recordResult), not an end.
+    finishedAt: row.status === 'running' ? null : (row.finishedAt?.toISOString() ?? null),
   };
 }
 
