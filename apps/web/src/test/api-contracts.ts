@@ -14,6 +14,7 @@ import {
   adminDocumentRemovedResponseSchema,
   embeddingStatusResponseSchema,
 } from '@samvad/contracts/admin-documents';
+import { rateAnswerResponseSchema } from '@samvad/contracts/answer-feedback';
 import {
   bannedResponseSchema,
   googleClientIdResponseSchema,
@@ -83,6 +84,9 @@ const ROUTES: Record<string, Success> = {
   'DELETE /api/auth/sessions/:id': ok(okResponseSchema),
   'GET /api/user/rate-limits': ok(userRateLimitsSchema),
   'POST /api/chat': ok(chatResponseSchema),
+  // Rating answers (issue #31).
+  'PUT /api/answer-ratings': ok(rateAnswerResponseSchema),
+  'DELETE /api/answer-ratings/:id': ok(okResponseSchema),
   // The source reader (issue 20).
   'GET /api/documents/:id/text': ok(documentTextResponseSchema),
   // Conversations and sharing.
