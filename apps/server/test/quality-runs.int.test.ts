@@ -377,10 +377,10 @@ describe('the budget of a run', () => {
       `Run ${other.id} is still running on another server`,
     );
 
-    // Eleven minutes without progress: its server is gone.
+    // Three minutes without a heartbeat: its server is gone.
     await t.database.db
       .update(qualityRuns)
-      .set({ startedAt: new Date(Date.now() - 11 * 60 * 1000) })
+      .set({ startedAt: new Date(Date.now() - 3 * 60 * 1000) })
       .where(eq(qualityRuns.id, other.id));
     const started = await inject('POST', '/api/admin/quality/runs');
     expect(started.statusCode, started.body).toBe(202);

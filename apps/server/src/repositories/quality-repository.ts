@@ -103,6 +103,14 @@ export async function finishRun(
     .where(eq(qualityRuns.id, id));
 }
 
+/** The heartbeat of a run still going (between results: a model's answer may take a while). */
+export async function touchRun(db: Database, id: number, at: Date): Promise<void> {
+  await db
+    .update(qualityRuns)
+    .set({ finishedAt: at })
+    .where(and(eq(qualityRuns.id, id), eq(qualityRuns.status, 'running')));
+}
+
 /** Runs marked running with no progress since `before`: their server stopped mid-run. */
 export async function failStaleRuns(db: Database, before: Date, at: Date): Promise<void> {
   await db

@@ -16,6 +16,7 @@ import {
   listQuestions,
   recordResult,
   resultsOf,
+  touchRun,
 } from '../repositories/quality-repository.ts';
 import type { AdminCall } from './admin-user-service.ts';
 import { type Answerer, composeAnswer } from './chat-service.ts';
@@ -27,12 +28,13 @@ import { figuresOf, rankOf } from './quality-scoring.ts';
  */
 export const RUN_REST_RATIO = 1;
 const REST_MIN_MS = 20;
+/** A running run's heartbeat: written this often, even while one answer takes long. */
+const HEARTBEAT_MS = 30_000;
 /**
- * A run whose heartbeat (its last progress) is older than this is taken for one a stopped server
- * left behind. One question takes seconds, a model's answer at most its timeout: ten minutes
- * without progress means no server is working on it.
+ * A run whose heartbeat is older than this was left by a server that stopped (a restart, or
+ * another instance gone): four missed beats.
  */
-export const STALE_RUN_MS = 10 * 60 * 1000;
+export const STALE_RUN_MS = 4 * HEARTBEAT_MS;
 
 export type RunnerDeps = {
   db: Database;
@@ -103,6 +105,10 @@ export class QualityRunner {
   private async work(run: QualityRunRow, questions: QualityQuestionRow[], signal: AbortSignal) {
     const { db, log } = this.deps;
     const results: QualityRunResultRow[] = [];
+    const beat = setInterval(() => {
+      touchRun(db, run.id, new Date()).catch(() => {});
+    }, HEARTBEAT_MS);
+    beat.unref();
     try {
       for (const question of questions) {
         if (signal.aborted) throw new Error('Stopped: the server closed during the run');
@@ -127,6 +133,8 @@ export class QualityRunner {
         error: error instanceof Error ? error.message : String(error),
         at: new Date(),
       }).catch(() => {});
+    } finally {
+      clearInterval(beat);
     }
   }
 
