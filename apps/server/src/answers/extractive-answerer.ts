@@ -39,6 +39,11 @@ export type ExtractiveOptions = {
    * it, sentences are chosen by meaning as well as by words; without, by words alone.
    */
   meaning?: ReadonlyMap<string, number> | null;
+  /**
+   * For a quoted passage (by id), the copy of the same words in another file of the work to cite
+   * instead: one with page numbers (work-copies.ts). The quote stays as chosen.
+   */
+  copies?: ReadonlyMap<string, Passage>;
 };
 
 export type ExtractiveAnswer = {
@@ -50,6 +55,8 @@ export type ExtractiveAnswer = {
    * for (a reason for "why"…); when it does not, the caller may read on into the next passage.
    */
   lead?: { passage: Passage; givesAnswer: boolean };
+  /** Each quoted passage with the sentences quoted from it, in the answer's order. */
+  quoted?: Array<{ passage: Passage; sentences: string[] }>;
 };
 
 type Candidate = PassageSentence & {
@@ -106,11 +113,13 @@ export function answerExtractively(
   if (chosen.length === 0) return { answer: texts.notCovered, sources: [], covered: false };
 
   const groups = byPassage(chosen);
-  const { sources, citationOf } = numberedSources(groups, top);
+  // A quote is cited where a reader can open it at its page: the work's paged copy, if known.
+  const shown = top.map((passage) => options.copies?.get(passage.id) ?? passage);
+  const { sources, citationOf } = numberedSources(groups, shown);
   const lines = [texts.opening, ''];
   for (const group of groups) {
     const first = group[0];
-    const passage = first && top[first.passageRank];
+    const passage = first && shown[first.passageRank];
     const citation = first && citationOf.get(first.passageRank);
     if (!first || !passage || citation === undefined) continue;
     const holdsLead = group.includes(chosen[0] as Candidate);
@@ -136,6 +145,10 @@ export function answerExtractively(
     answer: lines.join('\n').trimEnd(),
     sources,
     covered: true,
+    quoted: groups.flatMap((group) => {
+      const passage = group[0] && top[group[0].passageRank];
+      return passage ? [{ passage, sentences: group.map((sentence) => sentence.text) }] : [];
+    }),
     ...(leadPassage && chosen[0]
       ? { lead: { passage: leadPassage, givesAnswer: type === 'other' || chosen[0].cue } }
       : {}),

@@ -7,6 +7,7 @@ import { resolveActor } from '../http/actor.ts';
 import { sendAnswer } from '../http/answer-response.ts';
 import { answerSigner } from '../http/answer-signature.ts';
 import { type Answerer, acceptQuestion, composeAnswer } from '../services/chat-service.ts';
+import { copyFinder } from '../services/work-copies-service.ts';
 
 export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
@@ -19,6 +20,7 @@ export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
       ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs }
       : null,
     embeddings: knowledge.embeddings,
+    findCopies: copyFinder(database.db),
     log: app.log,
     retrievalSeconds: metrics.retrievalDuration,
   };

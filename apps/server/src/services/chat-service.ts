@@ -12,6 +12,7 @@ import { coverageEvidence, isCovered } from '../answers/coverage.ts';
 import {
   answerExtractively,
   candidateSentences,
+  type ExtractiveOptions,
   needsMeaning,
 } from '../answers/extractive-answerer.ts';
 import { standaloneQuery } from '../answers/follow-up.ts';
@@ -20,6 +21,7 @@ import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
 import { asksAboutTheReformer, ownWordsFirst } from '../answers/own-words.ts';
 import { replyTexts } from '../answers/reply-texts.ts';
 import { sentenceMeaning } from '../answers/sentence-meaning.ts';
+import { type CopyFinder, copiesToCite } from '../answers/work-copies.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
 import { updateConversation } from '../repositories/conversation-repository.ts';
@@ -110,6 +112,8 @@ export type Answerer = {
   /** Sentence vectors for the offline answer's choice; null or absent: by words alone. */
   embeddings?: EmbeddingClient | null;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Where else the knowledge base holds a quoted sentence: one entry per work (work-copies.ts). */
+  findCopies?: CopyFinder;
   /** Hears how long each knowledge-index search took (the metrics). */
   retrievalSeconds: { observe(seconds: number): void };
 };
@@ -205,15 +209,23 @@ async function answerOffline(
     ? await sentenceMeaning(answerer.embeddings, question, candidateSentences(passages))
     : null;
   const options = { persona: answerer.persona, language, meaning: meaning?.cosines ?? null };
-  const first = answerExtractively(question, passages, options);
-  if (!first.lead || first.lead.givesAnswer) return first;
-  const lead = first.lead.passage;
-  const next = await answerer.index.following(lead);
-  if (!next || passages.some((passage) => passage.id === next.id)) return first;
-  const at = passages.indexOf(lead) + 1;
-  const read = [...passages.slice(0, at), next, ...passages.slice(at)];
-  await meaning?.add(candidateSentences([next], 1));
-  return answerExtractively(question, read, { ...options, maxPassages: 6 });
+  let read = passages;
+  let readOptions: ExtractiveOptions = options;
+  let answer = answerExtractively(question, read, options);
+  const lead = answer.lead?.passage;
+  const next = lead && !answer.lead?.givesAnswer ? await answerer.index.following(lead) : null;
+  if (lead && next && !passages.some((passage) => passage.id === next.id)) {
+    const at = passages.indexOf(lead) + 1;
+    read = [...passages.slice(0, at), next, ...passages.slice(at)];
+    readOptions = { ...options, maxPassages: 6 };
+    await meaning?.add(candidateSentences([next], 1));
+    answer = answerExtractively(question, read, readOptions);
+  }
+  // One entry per work: quotes from a copy without pages are cited from the paged copy.
+  const copies = answerer.findCopies
+    ? await copiesToCite(answer.quoted ?? [], answerer.findCopies)
+    : new Map();
+  return copies.size > 0 ? answerExtractively(question, read, { ...readOptions, copies }) : answer;
 }
 
 /**
