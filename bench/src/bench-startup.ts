@@ -80,7 +80,7 @@ try {
     `${data.ingested} of ${data.files} files ingested (${data.chunks} chunks, ${data.pages} PDF pages) in ${data.ingestSeconds.toFixed(1)} s; failed: ${data.failed.map((f) => `${f.file} (${f.reason})`).join(', ') || 'none'}`,
   );
   step(
-    `Every chunk has its vector (${data.embedded} embedded now, the rest from the evaluations' cache; ${data.embedSeconds.toFixed(1)} s): the server starts from the snapshot with vectors and loads the model beside the index`,
+    `Every chunk has its vector (${data.embedded} stored, read from the evaluations' cache where it had them, else embedded; ${data.embedSeconds.toFixed(1)} s): the server starts from the snapshot with vectors and loads the model beside the index`,
   );
   const series = (name: string, set: DataSet, extra: Partial<Parameters<typeof runSeries>[0]>) =>
     runSeries({

@@ -38,7 +38,7 @@ export type CorpusData = DataSet & {
   failed: { file: string; reason: string }[];
   pages: number;
   ingestSeconds: number;
-  /** Chunks given a vector before the timed starts, and the seconds that took. */
+  /** Chunks given a vector before the timed starts (from the cache or the model), and the seconds that took. */
   embedded: number;
   embedSeconds: number;
 };
