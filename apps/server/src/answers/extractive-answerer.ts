@@ -93,6 +93,8 @@ const CUE_BONUS = 0.5;
 const SAME_PASSAGE_FACTOR = 0.8;
 /** A sentence sharing this share of its terms with a chosen one adds nothing. */
 const REDUNDANCY_OVERLAP = 0.6;
+/** A sentence giving what was asked leads when it scores at least this share of the best. */
+const LEAD_CUE_SHARE = 0.7;
 /** Quotes beyond the minimum must score at least this share of the lead. */
 const EXTRA_QUOTE_SHARE = 0.45;
 
@@ -112,16 +114,10 @@ export function answerExtractively(
   if (chosen.length === 0) chosen = openings(candidates);
   if (chosen.length === 0) return { answer: texts.notCovered, sources: [], covered: false };
 
-  const groups = byPassage(chosen);
-  // A quote is cited where a reader can open it at its page: the work's paged copy, if known.
-  const shown = top.map((passage) => options.copies?.get(passage.id) ?? passage);
-  const { sources, citationOf } = numberedSources(groups, shown);
-  const lines = [texts.opening, ''];
-  for (const group of groups) {
-    const first = group[0];
-    const passage = first && shown[first.passageRank];
-    const citation = first && citationOf.get(first.passageRank);
-    if (!first || !passage || citation === undefined) continue;
+  // Each passage's quote, in the answer's order; one that says again what an earlier quote
+  // says (a lead read on into the sentence after it, also chosen on its own) is left out.
+  const quoted: Array<{ group: Candidate[]; text: string }> = [];
+  for (const group of byPassage(chosen)) {
     const holdsLead = group.includes(chosen[0] as Candidate);
     const text = joinQuotes(
       [...group]
@@ -133,6 +129,18 @@ export function answerExtractively(
         })),
       holdsLead ? MAX_LEAD_CHARS : MAX_SUPPORT_CHARS,
     );
+    if (!quoted.some((earlier) => earlier.text.includes(text))) quoted.push({ group, text });
+  }
+  const groups = quoted.map((entry) => entry.group);
+  // A quote is cited where a reader can open it at its page: the work's paged copy, if known.
+  const shown = top.map((passage) => options.copies?.get(passage.id) ?? passage);
+  const { sources, citationOf } = numberedSources(groups, shown);
+  const lines = [texts.opening, ''];
+  for (const { group, text } of quoted) {
+    const first = group[0];
+    const passage = first && shown[first.passageRank];
+    const citation = first && citationOf.get(first.passageRank);
+    if (!first || !passage || citation === undefined) continue;
     // A quote stays in its own language; a note in the reader's says which one it is.
     const note = sourceLanguageNote(text, options.language);
     lines.push(
@@ -316,6 +324,17 @@ function choose(candidates: Candidate[], maxQuotes: number): Candidate[] {
       }
     }
     if (!best) break;
+    // The lead of a why/when/who/what-is question gives what was asked when a sentence that
+    // does scores near the best: the reason before a sentence about the reason.
+    if (chosen.length === 0 && !best.cue) {
+      const cued = pool
+        .filter((c) => c.cue && c.score >= bestScore * LEAD_CUE_SHARE)
+        .sort((a, b) => b.score - a.score)[0];
+      if (cued) {
+        best = cued;
+        bestScore = cued.score;
+      }
+    }
     if (
       maxQuotes <= MAX_QUOTES &&
       chosen.length >= MIN_QUOTES &&
