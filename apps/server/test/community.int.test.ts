@@ -121,6 +121,23 @@ describe('posts', () => {
     expect(spoken.statusCode).toBe(201);
     const stored = await send(t, member, 'GET', `/api/community/posts/${spoken.json().post.id}`);
     expect(stored.json().post.quoteSource).toMatchObject({ speaker: 'T. T. Krishnamachari' });
+    // The work's title travels with the quote and is read back (issue #29); older posts have none.
+    const titled = await send(t, member, 'POST', '/api/community/posts', {
+      content: 'The real remedy for breaking Caste is inter-marriage.',
+      isQuote: true,
+      quoteSource: {
+        fileName: 'baws_vol01_annihilation_of_caste.pdf',
+        title: 'Annihilation of Caste with a Reply to Mahatma Gandhi',
+        page: 45,
+        pageLabel: '67',
+      },
+    });
+    const readBack = await send(t, member, 'GET', `/api/community/posts/${titled.json().post.id}`);
+    expect(readBack.json().post.quoteSource).toMatchObject({
+      title: 'Annihilation of Caste with a Reply to Mahatma Gandhi',
+      pageLabel: '67',
+    });
+    expect(quote.json().post.quoteSource.title).toBeNull();
     const evil = await send(t, member, 'POST', '/api/community/posts', {
       content: 'x',
       isQuote: true,

@@ -53,6 +53,8 @@ const visibleName = <Schema extends z.ZodString>(schema: Schema) =>
 /** Where a quote posted from a chat answer came from. */
 export const quoteSourceSchema = z.object({
   fileName: visibleName(z.string().min(1).max(300)),
+  /** The work's title, shown instead of the file name (issue #29); absent in older posts. */
+  title: visibleName(z.string().min(1).max(300)).nullable().optional(),
   page: z.number().int().min(0).max(1_000_000).nullable(),
   pageLabel: z.string().max(40).refine(isStorableText, STORABLE_TEXT_MESSAGE).nullable().optional(),
   /** A link into the app's own documents (`/api/documents/…`); anything else is refused. */

@@ -16,6 +16,8 @@ import { users } from './schema.ts';
 /** Where a quote posted from a chat answer came from. */
 export type StoredQuoteSource = {
   fileName: string;
+  /** The work's title (issue #29); older rows lack it and show their file name. */
+  title?: string | null;
   page: number | null;
   pageLabel?: string | null;
   link?: string | null;

@@ -23,6 +23,7 @@ export function presentPost(
     quoteSource: post.quoteSource
       ? {
           fileName: post.quoteSource.fileName,
+          title: post.quoteSource.title ?? null,
           page: post.quoteSource.page,
           pageLabel: post.quoteSource.pageLabel ?? null,
           link: post.quoteSource.link ?? null,

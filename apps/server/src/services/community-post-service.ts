@@ -75,6 +75,7 @@ export async function createPost(
       quoteSource: input.quoteSource
         ? {
             fileName: input.quoteSource.fileName,
+            title: input.quoteSource.title ?? null,
             page: input.quoteSource.page,
             pageLabel: input.quoteSource.pageLabel ?? null,
             link: input.quoteSource.link ?? null,

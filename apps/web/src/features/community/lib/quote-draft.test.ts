@@ -144,3 +144,40 @@ describe('quoteSpeaker', () => {
     expect(quoteSpeaker({ fileName: 'a.pdf', page: 1 })).toBeNull();
   });
 });
+
+// Issue #29: a quote names its work by title and page, never by file name (older posts,
+// posted before titles travelled with quotes, still show their file name).
+describe('quote titles', () => {
+  const pdf = {
+    quote: {
+      excerpt: 'The real remedy for breaking Caste is inter-marriage.',
+      source: {
+        file_name: 'baws_vol01_annihilation_of_caste.pdf',
+        title: '  Annihilation of Caste with a Reply to Mahatma Gandhi ',
+        page: 45,
+        page_label: '67',
+        link: '/api/documents/abc/file#page=45',
+      },
+    },
+  };
+
+  it('carries the title from the chat source and shows it with the printed page', () => {
+    const draft = quoteDraftFromState(pdf);
+    expect(draft?.source.title).toBe('Annihilation of Caste with a Reply to Mahatma Gandhi');
+    expect(quoteSourceLabel(draft?.source ?? { fileName: '', page: null })).toBe(
+      'Annihilation of Caste with a Reply to Mahatma Gandhi, p. 67',
+    );
+  });
+
+  it('keeps the title across the stored draft', () => {
+    const draft = quoteDraftFromState(pdf);
+    if (!draft) throw new Error('no draft');
+    storeQuoteDraft(draft);
+    expect(readQuoteDraft()?.source.title).toBe(draft.source.title);
+    clearQuoteDraft();
+  });
+
+  it('names an older post without a title by its file name', () => {
+    expect(quoteSourceLabel({ fileName: 'speech1.txt', page: null })).toBe('speech1.txt');
+  });
+});

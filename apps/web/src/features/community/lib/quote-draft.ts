@@ -20,10 +20,13 @@ export function quoteDraftFromState(state: unknown): QuoteDraft | null {
   const fileName = typeof source.file_name === 'string' ? source.file_name.trim() : '';
   if (!content || !fileName) return null;
   const speaker = typeof source.speaker === 'string' ? source.speaker.trim() : '';
+  const title = typeof source.title === 'string' ? source.title.trim() : '';
   return {
     content,
     source: {
       fileName: clip(fileName, 300),
+      // The work's title names the quote's source; the file name only where there is none.
+      ...(title ? { title: clip(title, 300) } : {}),
       page: validPage(source.page),
       pageLabel: typeof source.page_label === 'string' ? clip(source.page_label, 40) : null,
       link: documentLink(source.link),
@@ -66,6 +69,7 @@ export function readQuoteDraft(): QuoteDraft | null {
         excerpt: value.content,
         source: {
           file_name: source.fileName,
+          title: source.title,
           page: source.page,
           page_label: source.pageLabel,
           link: source.link,
@@ -94,16 +98,19 @@ export function hasQuoteDraft(): boolean {
   }
 }
 
-/** "speeches.pdf, p. 12": how a quote's file and page are named under it. */
+/** "Annihilation of Caste, p. 67": how a quote's work and page are named under it. */
 export function quoteSourceLabel(source: QuoteSource): string {
   const { file, page } = quoteSourceParts(source);
   return `${file}${page}`;
 }
 
-/** The label in two parts: the file, which may be cut on a narrow screen, and ", p. N", never cut. */
+/**
+ * The label in two parts: the work (its title; the file name only in posts made before titles
+ * travelled with quotes), which may be cut on a narrow screen, and ", p. N", never cut.
+ */
 export function quoteSourceParts(source: QuoteSource): { file: string; page: string } {
   const page = source.pageLabel?.trim() || (source.page != null ? String(source.page) : '');
-  return { file: source.fileName, page: page ? `, p. ${page}` : '' };
+  return { file: source.title?.trim() || source.fileName, page: page ? `, p. ${page}` : '' };
 }
 
 /**

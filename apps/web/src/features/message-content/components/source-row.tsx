@@ -26,16 +26,23 @@ export type PostAsQuoteState = {
   quote: {
     excerpt: string;
     /** `speaker` only when the words are not the reformer's, so the post cites them right. */
-    source: Pick<Source, 'file_name' | 'page' | 'page_label' | 'link' | 'speaker'>;
+    source: Pick<Source, 'file_name' | 'title' | 'page' | 'page_label' | 'link' | 'speaker'>;
   };
 };
 
 function postAsQuoteState(source: Source, excerpt: string): PostAsQuoteState {
-  const { file_name, page, page_label, link, speaker } = source;
+  const { file_name, title, page, page_label, link, speaker } = source;
   return {
     quote: {
       excerpt,
-      source: { file_name, page, page_label, link, ...(speaker ? { speaker } : {}) },
+      source: {
+        file_name,
+        page,
+        page_label,
+        link,
+        ...(title ? { title } : {}),
+        ...(speaker ? { speaker } : {}),
+      },
     },
   };
 }
