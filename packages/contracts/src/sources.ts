@@ -72,7 +72,10 @@ export const sourceSchema = z.object({
    * For 'Cite this': the volume of the series the document is ("1", "17"), and the year it
    * records, both read from its title or file name; absent when neither says.
    */
-  volume: z.string().regex(/^\d{1,3}$/).optional(),
+  volume: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .optional(),
   year: z.number().int().min(1000).max(2999).optional(),
   /** The Constituent Assembly paragraph id the passage starts at, e.g. "11.165.2". */
   paragraph_id: z.string().regex(PARAGRAPH_ID_PATTERN).optional(),
