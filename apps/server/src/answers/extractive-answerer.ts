@@ -93,8 +93,6 @@ const CUE_BONUS = 0.5;
 const SAME_PASSAGE_FACTOR = 0.8;
 /** A sentence sharing this share of its terms with a chosen one adds nothing. */
 const REDUNDANCY_OVERLAP = 0.6;
-/** A sentence giving what was asked leads when it scores at least this share of the best. */
-const LEAD_CUE_SHARE = 0.7;
 /** Quotes beyond the minimum must score at least this share of the lead. */
 const EXTRA_QUOTE_SHARE = 0.45;
 
@@ -324,17 +322,6 @@ function choose(candidates: Candidate[], maxQuotes: number): Candidate[] {
       }
     }
     if (!best) break;
-    // The lead of a why/when/who/what-is question gives what was asked when a sentence that
-    // does scores near the best: the reason before a sentence about the reason.
-    if (chosen.length === 0 && !best.cue) {
-      const cued = pool
-        .filter((c) => c.cue && c.score >= bestScore * LEAD_CUE_SHARE)
-        .sort((a, b) => b.score - a.score)[0];
-      if (cued) {
-        best = cued;
-        bestScore = cued.score;
-      }
-    }
     if (
       maxQuotes <= MAX_QUOTES &&
       chosen.length >= MIN_QUOTES &&
