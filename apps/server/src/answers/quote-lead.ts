@@ -5,6 +5,7 @@
  * known are given with their work alone. Works are named by title, never by file name.
  */
 import type { Persona } from '@samvad/contracts/persona';
+import { partTitle } from '../presenters/source-presenter.ts';
 import type { Passage } from '../retrieval/passage.ts';
 import { fill, leadTexts, reformerNameIn } from './lead-texts.ts';
 import { pageOf } from './passage-location.ts';
@@ -62,8 +63,8 @@ function speakerName(passage: LeadPassage, persona: Persona, language: string): 
 export function workTitle(
   passage: Pick<Passage, 'title' | 'fileName'> & Partial<Pick<Passage, 'page' | 'headingPath'>>,
 ): string {
-  const part = passage.page ? passage.headingPath?.[0] : undefined;
-  if (part && part !== part.toUpperCase() && part.split(/\s+/).length >= 3) return part;
+  const part = partTitle(passage);
+  if (part) return part;
   const title = passage.title?.trim();
   if (title && title !== passage.fileName) return title;
   return (

@@ -84,6 +84,26 @@ describe('presentSource', () => {
     // A title that is only the file name adds nothing.
     expect('title' in presentSource(passage({ title: 'cad_volume_11.html' }))).toBe(false);
   });
+
+  it('names the work of the page in a PDF that binds several (issue #29)', () => {
+    // Ambedkar_book.pdf of the shared corpus is titled after its first work, Castes in India;
+    // its page 37 is in Annihilation of Caste, which the chunker gives as the first heading.
+    const book = {
+      fileName: 'Ambedkar_book.pdf',
+      contentType: 'application/pdf',
+      title: 'Castes in India Their Mechanism, Genesis and Development',
+      page: 37,
+    };
+    const inPart = presentSource(
+      passage({ ...book, headingPath: ['Annihilation of Caste with a Reply to Mahatma Gandhi'] }),
+    );
+    expect(inPart.title).toBe('Annihilation of Caste with a Reply to Mahatma Gandhi');
+    // A running head in capitals, or a short label, is not a work's title.
+    expect(presentSource(passage({ ...book, headingPath: ['ANNIHILATION OF CASTE'] })).title).toBe(
+      book.title,
+    );
+    expect(presentSource(passage({ ...book, headingPath: ['Chapter IV'] })).title).toBe(book.title);
+  });
 });
 
 describe('speakerOf', () => {

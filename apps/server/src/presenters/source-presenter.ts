@@ -20,6 +20,7 @@ type PresentedPassage = Pick<
   | 'fileName'
   | 'contentType'
   | 'title'
+  | 'headingPath'
   | 'page'
   | 'pageLabel'
   | 'anchor'
@@ -43,7 +44,8 @@ export function passageTextOf(source: Source): string | undefined {
 
 export function presentSource(passage: PresentedPassage): Source {
   const speaker = speakerOf(passage);
-  const title = displayTitle(passage.title, passage.fileName);
+  // A PDF binding several works names the one this page is in (issue #29), as the answer does.
+  const title = displayTitle(partTitle(passage) ?? passage.title, passage.fileName);
   const paragraphId = paragraphIdOf(passage.anchor);
   const volume = volumeOf(passage.title, passage.fileName);
   const year = yearOf(passage.title, passage.fileName);
@@ -82,6 +84,16 @@ export function passageLink(
 /** A chunk's anchor when it is a Constituent Assembly paragraph id ("11.165.2"), else null. */
 export function paragraphIdOf(anchor: string | null): string | null {
   return anchor && PARAGRAPH_ID_PATTERN.test(anchor) ? anchor : null;
+}
+
+/**
+ * In a PDF that binds several works, the title of the part a page is in: the chunker gives it,
+ * in title case, as the passage's first heading ("Annihilation of Caste with a Reply to Mahatma
+ * Gandhi" inside a book titled after its first chapter). Null elsewhere.
+ */
+export function partTitle(passage: Partial<Pick<Passage, 'page' | 'headingPath'>>): string | null {
+  const part = passage.page ? passage.headingPath?.[0]?.trim() : undefined;
+  return part && part !== part.toUpperCase() && part.split(/\s+/).length >= 3 ? part : null;
 }
 
 /**
