@@ -6,7 +6,7 @@ import { openDatabase } from './db/open-database.ts';
 import { isDiskFullError, StorageFullError } from './db/storage-space.ts';
 import type { LocalModelState } from './retrieval/e5/local-e5-client.ts';
 import type { SnapshotEvent } from './retrieval/index-snapshot-keeper.ts';
-import { openKnowledgeBase } from './retrieval/open-knowledge-base.ts';
+import { openKnowledgeBase, startEmbeddingModel } from './retrieval/open-knowledge-base.ts';
 import { bootstrapAdmin } from './services/admin-auth-service.ts';
 import { OidcService } from './services/oidc-service.ts';
 
@@ -20,23 +20,7 @@ async function main(): Promise<void> {
   // app is built; until then it is held, not reported as unhandled.
   const appModule = import('./app.ts');
   appModule.catch(() => {});
-  const persona = await loadPersona(config.personaFile);
-  const database = await openDatabase(config.database);
-  try {
-    await database.migrate();
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
   let app: FastifyInstance | undefined;
-  // Events before the app exists (loading the snapshot) are logged once it does.
-  const early: SnapshotEvent[] = [];
-  const logSnapshot = (event: SnapshotEvent) => {
-    if (!app) early.push(event);
-    else if (event.event === 'failed') {
-      app.log.warn({ err: event.error }, 'index snapshot: failed; the next start rebuilds it');
-    } else app.log.info({ snapshot: event }, `index snapshot ${event.event}`);
-  };
   // The model's lines before the app exists go to the same early queue's sibling.
   const earlyModel: LocalModelState[] = [];
   const logModel = (status: LocalModelState) => {
@@ -54,17 +38,48 @@ async function main(): Promise<void> {
     else if (status.state === 'loading' && status.message)
       app.log.info(`embedding model: ${status.message}`);
   };
-  const knowledge = await openKnowledgeBase(config, database.db, {
-    onDenseError: (error) =>
-      app?.log.warn({ err: error }, 'dense retrieval failed; answered from BM25 alone'),
-    onSnapshotEvent: logSnapshot,
-    onModelStatus: logModel,
-    onEmbeddingError: (error) =>
-      app?.log.warn(
-        { err: error },
-        'background embedding stopped; it resumes at the next start or upload',
-      ),
-  });
+  // The embedding model (a worker thread: reading, checking and building it takes 1–2 s) loads
+  // while the database opens and migrates and the index loads (bench:startup).
+  const embedding = startEmbeddingModel(config, logModel);
+  const persona = await loadPersona(config.personaFile);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config.database);
+  } catch (error) {
+    await embedding.model?.close();
+    throw error;
+  }
+  try {
+    await database.migrate();
+  } catch (error) {
+    await embedding.model?.close();
+    await database.close();
+    throw error;
+  }
+  // Events before the app exists (loading the snapshot) are logged once it does.
+  const early: SnapshotEvent[] = [];
+  const logSnapshot = (event: SnapshotEvent) => {
+    if (!app) early.push(event);
+    else if (event.event === 'failed') {
+      app.log.warn({ err: event.error }, 'index snapshot: failed; the next start rebuilds it');
+    } else app.log.info({ snapshot: event }, `index snapshot ${event.event}`);
+  };
+  const knowledge = await openKnowledgeBase(
+    config,
+    database.db,
+    {
+      onDenseError: (error) =>
+        app?.log.warn({ err: error }, 'dense retrieval failed; answered from BM25 alone'),
+      onSnapshotEvent: logSnapshot,
+      onModelStatus: logModel,
+      onEmbeddingError: (error) =>
+        app?.log.warn(
+          { err: error },
+          'background embedding stopped; it resumes at the next start or upload',
+        ),
+    },
+    embedding,
+  );
   const { buildApp } = await appModule;
   app = await buildApp({
     config,

@@ -26,20 +26,17 @@ export type KnowledgeEvents = {
  * The file store, the in-memory index built from the database, and the embedding model with
  * its background embedder. The in-process model loads beside the index; when its weights are
  * already here the knowledge base is returned only once it is ready (so every answer after
- * start-up uses it), else BM25 answers until they are fetched.
+ * start-up uses it), else BM25 answers until they are fetched. A caller that opened the model
+ * earlier (start-server.ts: before the database, so the two load at once) passes it in.
  */
 export async function openKnowledgeBase(
   config: Config,
   db: Database,
   events: KnowledgeEvents = {},
+  opened?: { model: EmbeddingModel | null; ready: Promise<void> | null },
 ): Promise<AppContext['knowledge']> {
   await mkdir(config.knowledge.filesDir, { recursive: true });
-  const model = openEmbeddingModel(config, events.onModelStatus);
-  // Loads beside the index when the weights are here (a fetch is not waited for).
-  const modelReady =
-    model?.local && existsSync(weightsPath(model.local.modelsDir))
-      ? model.local.client.start()
-      : null;
+  const { model, ready: modelReady } = opened ?? startEmbeddingModel(config, events.onModelStatus);
   const embeddings = model?.client ?? null;
   const { snapshotFile } = config.knowledge;
   if (snapshotFile) await mkdir(path.dirname(snapshotFile), { recursive: true });
@@ -54,7 +51,7 @@ export async function openKnowledgeBase(
       : null,
   });
   await index.load();
-  await modelReady?.catch(() => {});
+  await modelReady;
   const embedder = model
     ? new BackgroundEmbedder(db, model.client, model.source, events.onEmbeddingError ?? (() => {}))
     : null;
@@ -77,6 +74,22 @@ export type EmbeddingModel = {
   local: { client: LocalE5Client; modelsDir: string } | null;
   close(): Promise<void>;
 };
+
+/**
+ * The configured model, its load started when its weights are already here (a fetch is not
+ * waited for); `ready` settles when it has loaded or failed.
+ */
+export function startEmbeddingModel(
+  config: Config,
+  onModelStatus?: (status: LocalModelState) => void,
+): { model: EmbeddingModel | null; ready: Promise<void> | null } {
+  const model = openEmbeddingModel(config, onModelStatus);
+  const ready =
+    model?.local && existsSync(weightsPath(model.local.modelsDir))
+      ? model.local.client.start().catch(() => {})
+      : null;
+  return { model, ready };
+}
 
 /** The configured embedding model (in-process by default, or an endpoint), or null: BM25 only. */
 export function openEmbeddingModel(
