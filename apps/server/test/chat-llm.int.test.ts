@@ -45,7 +45,12 @@ beforeEach(() => {
 const chat = (payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/chat', headers: { origin, ...headers }, payload });
 
-type Event = { type: string; token?: string; sources?: { file_name: string }[]; message?: string };
+type Event = {
+  type: string;
+  token?: string;
+  sources?: { file_name: string; score: number }[];
+  message?: string;
+};
 function parseStream(body: string): { events: Event[]; done: boolean } {
   const lines = body.split('\n\n').filter((line) => line.startsWith('data: '));
   const done = lines.at(-1) === 'data: [DONE]';
@@ -102,7 +107,7 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
     expect(end?.sources?.[0]?.file_name).toBe('speech1.txt');
   });
 
-  it('renumbers citations in citation order, drops numbers that name no passage', async () => {
+  it('renumbers citations to the rows of the sources list, drops numbers that name no passage', async () => {
     // Each sentence quotes eight words of the passage it cites first, so the check keeps it.
     const opening = (request: ChatCompletionRequest, n: number) =>
       (promptedPassages(request.messages.at(-1)?.content ?? '')[n - 1] ?? '')
@@ -117,9 +122,18 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
     const streamed = events.map((e) => e.token ?? '').join('');
     expect(streamed).toMatch(/^“[^”]+” \[1\]\. “[^”]+” \[2\]\. “[^”]+” \[3\]\. None \.$/);
     const files = promptedFiles(streamedRequests()[0]);
-    expect(events.at(-1)?.sources?.map((s) => s.file_name)).toEqual([files[2], files[0], files[1]]);
-    // Nothing was removed, so the end event carries no replacement text.
-    expect(events.at(-1)).not.toHaveProperty('answer');
+    // The sources come most relevant first, as the reader sees them (issue #29); the kept text
+    // (the end event's answer when the order changed) numbers each quote by its row.
+    const end = events.at(-1) as Event & { answer?: string };
+    const sources = end.sources ?? [];
+    expect(new Set(sources.map((s) => s.file_name))).toEqual(
+      new Set([files[2], files[0], files[1]]),
+    );
+    const scores = sources.map((s) => s.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const kept = end.answer ?? streamed;
+    const rows = [...kept.matchAll(/” \[(\d)\]/g)].map((m) => Number(m[1]));
+    expect(rows.map((n) => sources[n - 1]?.file_name)).toEqual([files[2], files[0], files[1]]);
   });
 
   it('removes a citation its passage does not support, in the JSON answer, the stream’s end and the saved message', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CitationRewriter } from './citations.ts';
+import { CitationRewriter, renumberCitations, scoreOrder } from './citations.ts';
 
 /** Feeds the pieces one by one, as a model streams them, and joins what comes out. */
 function rewrite(pieces: string[], passageCount = 5) {
@@ -41,5 +41,21 @@ describe('CitationRewriter', () => {
       'See [the preface] and [a] list.',
     );
     expect(rewrite(['An unfinished [2']).text).toBe('An unfinished [2');
+  });
+});
+
+describe('numbers and list agree (issue #29)', () => {
+  it('orders the cited sources most relevant first, ties in citation order', () => {
+    expect(scoreOrder([0.4, 0.9, 0.4, 0.95])).toEqual([4, 2, 1, 3]);
+    expect(scoreOrder([0.9, 0.5])).toEqual([1, 2]);
+  });
+
+  it('renumbers each marker to its row, groups kept, unknown numbers left alone', () => {
+    const text =
+      'Caste is a notion [1]. Inter-marriage is the remedy [2, 3]. Burn the Shastras [3][1].';
+    expect(renumberCitations(text, [3, 1, 2])).toBe(
+      'Caste is a notion [2]. Inter-marriage is the remedy [3, 1]. Burn the Shastras [1][2].',
+    );
+    expect(renumberCitations('See [7].', [2, 1])).toBe('See [7].');
   });
 });

@@ -55,3 +55,26 @@ export class CitationRewriter {
     return at + 1;
   }
 }
+
+/**
+ * The cited sources' rows in the reader's order, most relevant first (the spec's sort; ties keep
+ * their citation order, as the web app's list does): for each row, the citation number it had.
+ */
+export function scoreOrder(scores: readonly number[]): number[] {
+  return scores
+    .map((score, index) => ({ score, citation: index + 1 }))
+    .sort((a, b) => b.score - a.score || a.citation - b.citation)
+    .map((entry) => entry.citation);
+}
+
+/**
+ * The answer with each marker renumbered to its row (issue #29: [n] is the n-th row of the
+ * sources list); `order[k]` is the citation number row k+1 had. Groups keep their shape.
+ */
+export function renumberCitations(text: string, order: readonly number[]): string {
+  const row = new Map(order.map((citation, at) => [citation, at + 1]));
+  return text.replace(MARKER, (marker, numbers: string) => {
+    const renumbered = numbers.split(',').map((n) => row.get(Number(n.trim())));
+    return renumbered.every((n) => n !== undefined) ? `[${renumbered.join(', ')}]` : marker;
+  });
+}

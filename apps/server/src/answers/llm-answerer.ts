@@ -19,7 +19,7 @@ import {
   openCompletion,
 } from './chat-completion-stream.ts';
 import { checkCitations } from './citation-check.ts';
-import { CitationRewriter } from './citations.ts';
+import { CitationRewriter, renumberCitations, scoreOrder } from './citations.ts';
 import { answerInstructions, answerPrompt, QUERY_REWRITE_INSTRUCTIONS } from './prompt.ts';
 import {
   REPLY_LANGUAGES,
@@ -71,15 +71,29 @@ export function streamLlmAnswer(input: LlmAnswerInput): AnswerStream {
   const citations = new CitationRewriter(input.passages.length);
   const said: Said = { text: '', checked: null, notice: '' };
   const cited = () => said.checked?.cited ?? citations.cited;
+  // The reader sees the sources most relevant first; the markers streamed in the order first
+  // cited are renumbered to those rows in the final text (issue #29: [n] is the n-th row).
+  const presented = () =>
+    cited().flatMap((index) => {
+      const passage = input.passages[index];
+      return passage ? [presentSource(passage)] : [];
+    });
+  const order = () => scoreOrder(presented().map((source) => source.score));
   return {
     tokens: generate(input, citations, said),
-    sources: () =>
-      cited().flatMap((index) => {
-        const passage = input.passages[index];
-        return passage ? [presentSource(passage)] : [];
-      }),
-    final: () =>
-      said.checked && said.checked.text !== said.text ? said.checked.text + said.notice : null,
+    sources: () => {
+      const sources = presented();
+      return order().flatMap((citation) => sources.slice(citation - 1, citation));
+    },
+    final: () => {
+      const kept = said.checked ? said.checked.text : said.text;
+      const rows = order();
+      const reordered = rows.some((citation, at) => citation !== at + 1);
+      if (reordered) return renumberCitations(kept, rows) + said.notice;
+      return said.checked && said.checked.text !== said.text
+        ? said.checked.text + said.notice
+        : null;
+    },
   };
 }
 
