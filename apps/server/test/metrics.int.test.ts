@@ -222,6 +222,12 @@ describe('chat metrics', () => {
     await t.database.db.insert(userLimits).values({ userId: user.id, maxRequestsPerDay: 1 });
     const { cookie } = await signIn(t.database.db, t.config, user.id, t.clock.now());
     const poster = await communityMember(t);
+    expect(
+      await upload(
+        `limits-${randomUUID()}.txt`,
+        'Educate, agitate and organise: the three words of the last advice.',
+      ),
+    ).toContain('"status":"ingested"');
     const [requests, posts, messages] = await growth(
       [
         ['samvad_limit_refusals_total', { type: 'request' }],
@@ -229,8 +235,10 @@ describe('chat metrics', () => {
         ['samvad_limit_refusals_total', { type: 'message' }],
       ],
       async () => {
-        expect((await chat({ question: 'Hello?' }, { cookie })).statusCode).toBe(200);
-        const refused = await chat({ question: 'Hello again?' }, { cookie });
+        // Questions the writings cover: a 'not covered' answer costs no unit (issue #29).
+        const covered = { question: 'Why educate, agitate and organise?' };
+        expect((await chat(covered, { cookie })).statusCode).toBe(200);
+        const refused = await chat(covered, { cookie });
         expect(refused.statusCode).toBe(429);
         expect(refused.json().type).toBe('request');
         const post = () =>
