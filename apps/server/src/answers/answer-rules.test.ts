@@ -168,3 +168,35 @@ describe('the lead answers', () => {
     expect(quoted).not.toMatch(/lament|O! Hindus|what I am going to say/);
   });
 });
+
+// Annihilation of Caste, section XIV (text/annihilation_of_caste.md), after a passage that
+// names fraternity without defining it (section XXIV, on the Upanishads).
+const UPANISHADS = passage(
+  'But I am told that for such religious principles as will be in consonance with Liberty, ' +
+    'Equality and Fraternity it may not be necessary for you to borrow from foreign sources and ' +
+    'that you could draw for such principles on the Upanishads.',
+  { title: 'Annihilation of Caste', textKind: 'writing', score: 0.61 },
+);
+const IDEAL_SOCIETY = passage(
+  'What is your ideal society if you do not want caste is a question that is bound to be asked ' +
+    'of you. If you ask me, my ideal would be a society based on Liberty, Equality and Fraternity. ' +
+    'In other words there must be social endosmosis. This is fraternity, which is only another ' +
+    'name for democracy. Democracy is not merely a form of Government. It is primarily a mode of ' +
+    'associated living, of conjoint communicated experience.',
+  { title: 'Annihilation of Caste', textKind: 'writing', score: 0.54 },
+);
+
+describe('the lead defines what was asked', () => {
+  it('leads "what does he mean by fraternity" with the sentence that says what it is', () => {
+    const { answer } = answerExtractively(
+      'In Annihilation of Caste, what does Ambedkar mean by fraternity?',
+      [UPANISHADS, IDEAL_SOCIETY],
+      en,
+    );
+    expect(quotes(answer)[0]).toContain(
+      'This is fraternity, which is only another name for democracy.',
+    );
+    // The question echoed ("…is a question that is bound to be asked of you") is never quoted.
+    expect(answer).not.toContain('bound to be asked');
+  });
+});

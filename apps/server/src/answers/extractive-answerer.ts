@@ -93,6 +93,8 @@ const CUE_BONUS = 0.5;
 const SAME_PASSAGE_FACTOR = 0.8;
 /** A sentence sharing this share of its terms with a chosen one adds nothing. */
 const REDUNDANCY_OVERLAP = 0.6;
+/** A sentence that defines the asked term leads when it scores at least this share of the best. */
+const DEFINITION_LEAD_SHARE = 0.7;
 /** Quotes beyond the minimum must score at least this share of the lead. */
 const EXTRA_QUOTE_SHARE = 0.45;
 
@@ -106,7 +108,7 @@ export function answerExtractively(
   const queryTerms = tokenizeQuery(question);
   const type = questionType(question);
   const candidates = scoreSentences(queryTerms, type, top, options.meaning ?? null);
-  let chosen = choose(candidates, options.maxQuotes ?? MAX_QUOTES);
+  let chosen = choose(candidates, options.maxQuotes ?? MAX_QUOTES, type === 'definition');
   // A question in another language shares no word with the writings: once retrieval has found
   // them covering it (by meaning), the best passages' first quotable sentences are given.
   if (chosen.length === 0) chosen = openings(candidates);
@@ -303,7 +305,7 @@ function sameText(passages: Passage[], earlier: number, later: number): boolean 
 }
 
 /** The lead (best, preferring one that gives the kind of answer asked for), then the others. */
-function choose(candidates: Candidate[], maxQuotes: number): Candidate[] {
+function choose(candidates: Candidate[], maxQuotes: number, definitionLeads = false): Candidate[] {
   const pool = candidates.filter((c) => c.score > 0);
   const chosen: Candidate[] = [];
   const perPassage = new Map<number, number>();
@@ -322,6 +324,18 @@ function choose(candidates: Candidate[], maxQuotes: number): Candidate[] {
       }
     }
     if (!best) break;
+    // "What is X?": a sentence that defines X leads when it scores near the best ("This is
+    // fraternity, which is only another name for democracy" over a passage that names it).
+    // Only definitions: a "because" anywhere was too weak a cue for "why" (ADR 023, issue #29).
+    if (definitionLeads && chosen.length === 0 && !best.cue) {
+      const defining = pool
+        .filter((c) => c.cue && c.score >= bestScore * DEFINITION_LEAD_SHARE)
+        .sort((a, b) => b.score - a.score)[0];
+      if (defining) {
+        best = defining;
+        bestScore = defining.score;
+      }
+    }
     if (
       maxQuotes <= MAX_QUOTES &&
       chosen.length >= MIN_QUOTES &&

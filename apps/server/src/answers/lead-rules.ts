@@ -22,7 +22,7 @@ const FILLER = [
   // A view reported to be set aside: "Some people say that…".
   /^(?:some|many|certain|other) (?:people |persons |critics )?(?:say|said|think|believe|argue|claim|allege)\b/i,
   // The question echoed: "Many people ask me why…", "It is necessary to inquire…".
-  /\b(?:people|many|some|others|one|you) (?:may |might |often |will )?(?:ask|asks|asked|have asked)\b|\b(?:is|was|are) (?:often |sometimes |frequently )?asked\b|\bit is necessary to inquire\b|\bdiscuss the question\b/i,
+  /\b(?:people|many|some|others|one|you) (?:may |might |often |will )?(?:ask|asks|asked|have asked)\b|\b(?:is|was|are) (?:often |sometimes |frequently |bound to be |sure to be )?asked\b|\bit is necessary to inquire\b|\bdiscuss the question\b/i,
 ];
 
 export function isFiller(sentence: string): boolean {
