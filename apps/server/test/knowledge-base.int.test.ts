@@ -66,6 +66,8 @@ describe.runIf(corpusAvailable)('ingest → query → cite → remove', () => {
       score: best?.score,
       link: `/api/documents/${documentId}/file#page=${best?.page}`,
       excerpt: expect.stringContaining(best?.text.replace(/\s+/g, ' ').trim().slice(0, 40) ?? '-'),
+      // "baws_vol01…": the BAWS volume, for 'Cite this' (#29 item 8).
+      volume: '1',
     });
   });
 
