@@ -175,7 +175,7 @@ export const PATH_OPERATOR = '0 0 m 10 10 l S\n';
  * memory or (on a busy two-core machine) the time one page may take. Either way it fails, alone.
  */
 export const PDF_BOMB_REFUSED =
-  /^Reading page 1 of 1 of this PDF took (more than 384 MB of memory, the limit for one file|longer than \d+ s, the limit for one page)/;
+  /Reading page 1 of 1 of this PDF took (more than 384 MB of memory, the limit for one file|longer than \d+ s, the limit for one page)/;
 
 export async function pdfBomb(
   options: { expandedBytes?: number; operator?: string } = {},
