@@ -3,20 +3,31 @@ import { presentSource } from '../presenters/source-presenter.ts';
 import type { Passage } from '../retrieval/passage.ts';
 
 /**
- * The quoted passages as the reader's list shows them, most relevant first (the spec sorts the
- * list by score; ties keep the order they are quoted in, as the web app's list does), and each
- * passage's citation number: its row in that list, so [n] is the n-th row (issue #29). Passages
- * shown as one (copies of the same words: work-copies.ts) share one row.
+ * Every passage the answer read, as the reader's list shows them: most relevant first (the spec
+ * sorts the list by score; ties keep the order they are quoted in, as the web app's list does),
+ * and each quoted passage's citation number: its row in that list, so [n] is the n-th row (issue
+ * #29). Passages read but not quoted stay in the list, in their place by score, and the web app
+ * marks them "Also read" (no marker points at them): the five passages are what the answer was
+ * drawn from, as a search engine's sources are, and `POST /api/chat`'s sources keep saying where
+ * the question is answered when the quote comes from the second-best passage. Passages shown as
+ * one (copies of the same words: work-copies.ts) share one row.
  */
-export function numberedSources(groups: Array<Array<{ passageRank: number }>>, shown: Passage[]) {
+export function numberedSources(
+  groups: Array<Array<{ passageRank: number }>>,
+  shown: Passage[],
+  skip: ReadonlySet<string> = new Set(),
+) {
   const ranks: number[] = [];
   for (const group of groups) {
     const rank = group[0]?.passageRank;
     if (rank !== undefined && shown[rank] && !ranks.includes(rank)) ranks.push(rank);
   }
   const rows: Array<{ id: string; source: Source }> = [];
-  for (const rank of ranks) {
-    const passage = shown[rank] as Passage;
+  const quotedFirst = [
+    ...ranks.map((rank) => shown[rank] as Passage),
+    ...shown.filter((passage) => !skip.has(passage.id)),
+  ];
+  for (const passage of quotedFirst) {
     if (!rows.some((row) => row.id === passage.id))
       rows.push({ id: passage.id, source: presentSource(passage) });
   }

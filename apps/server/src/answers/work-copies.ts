@@ -59,3 +59,43 @@ export function holds(text: string, sentence: string): boolean {
   }
   return false;
 }
+
+/** The opening sentence of a passage: what a copy of it in another file would hold too. */
+function openingSentence(text: string): string {
+  const flatText = text.replace(/\s+/g, ' ').trim();
+  const end = flatText.search(/[.!?।](\s|$)/);
+  return (end > 40 ? flatText.slice(0, end + 1) : flatText.slice(0, 200)).trim();
+}
+
+/**
+ * The passages read but not quoted ("Also read" rows, answer-sources.ts) are one entry per work
+ * too: one whose words another listed document holds is a copy of a work already listed and is
+ * left out (`skip`); a page-less one with a paged copy is shown from that copy (`copies`).
+ */
+export async function alsoReadCopies(
+  unquoted: readonly Passage[],
+  listed: readonly Passage[],
+  find: CopyFinder,
+): Promise<{ skip: Set<string>; copies: Map<string, Passage> }> {
+  const skip = new Set<string>();
+  const copies = new Map<string, Passage>();
+  const listedDocuments = new Set(listed.map((passage) => passage.documentId));
+  for (const passage of unquoted) {
+    const sentence = openingSentence(passage.text);
+    if (sentence.split(' ').length < MIN_PREFIX_WORDS) continue;
+    const found = (await find(sentence, passage.documentId)).filter((other) =>
+      holds(other.text, sentence),
+    );
+    if (found.some((other) => listedDocuments.has(other.documentId))) {
+      skip.add(passage.id);
+      continue;
+    }
+    const paged = passage.page === null ? found.find((other) => other.page !== null) : undefined;
+    if (paged) {
+      copies.set(passage.id, { ...paged, score: passage.score });
+      listedDocuments.add(paged.documentId);
+    }
+    listedDocuments.add(passage.documentId);
+  }
+  return { skip, copies };
+}

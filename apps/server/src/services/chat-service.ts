@@ -21,7 +21,7 @@ import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
 import { asksAboutTheReformer, ownWordsFirst } from '../answers/own-words.ts';
 import { replyTexts } from '../answers/reply-texts.ts';
 import { sentenceMeaning } from '../answers/sentence-meaning.ts';
-import { type CopyFinder, copiesToCite } from '../answers/work-copies.ts';
+import { alsoReadCopies, type CopyFinder, copiesToCite } from '../answers/work-copies.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
 import { updateConversation } from '../repositories/conversation-repository.ts';
@@ -221,11 +221,21 @@ async function answerOffline(
     await meaning?.add(candidateSentences([next], 1));
     answer = answerExtractively(question, read, readOptions);
   }
-  // One entry per work: quotes from a copy without pages are cited from the paged copy.
-  const copies = answerer.findCopies
-    ? await copiesToCite(answer.quoted ?? [], answerer.findCopies)
-    : new Map();
-  return copies.size > 0 ? answerExtractively(question, read, { ...readOptions, copies }) : answer;
+  // One entry per work: quotes from a copy without pages are cited from the paged copy, and a
+  // passage read but not quoted that is a copy of a listed work is not listed again.
+  if (!answerer.findCopies || !answer.covered) return answer;
+  const copies = await copiesToCite(answer.quoted ?? [], answerer.findCopies);
+  const quoted = (answer.quoted ?? []).map(
+    (entry) => copies.get(entry.passage.id) ?? entry.passage,
+  );
+  const quotedIds = new Set((answer.quoted ?? []).map((entry) => entry.passage.id));
+  const unquoted = read
+    .slice(0, readOptions.maxPassages ?? 5)
+    .filter((passage) => !quotedIds.has(passage.id));
+  const alsoRead = await alsoReadCopies(unquoted, quoted, answerer.findCopies);
+  for (const [id, copy] of alsoRead.copies) copies.set(id, copy);
+  if (copies.size === 0 && alsoRead.skip.size === 0) return answer;
+  return answerExtractively(question, read, { ...readOptions, copies, skip: alsoRead.skip });
 }
 
 /**

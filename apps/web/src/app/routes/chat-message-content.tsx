@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ChatMessage } from '../../features/chat/lib/chat-message.ts';
 import { PlainContent } from '../../features/message-content/components/plain-content.tsx';
 import { SourcesList } from '../../features/message-content/components/sources-list.tsx';
+import { citedNumbers } from '../../features/message-content/lib/source-format.ts';
 
 // Rating an answer waits for a finished answer, so its form stays out of the first load.
 const AnswerRating = lazy(() => import('../../features/feedback/components/answer-rating.tsx'));
@@ -26,7 +27,11 @@ export function AssistantContent({ message }: { message: ChatMessage }) {
         />
       </Suspense>
       {message.sources.length > 0 && (
-        <SourcesList sources={message.sources} messageId={message.key} />
+        <SourcesList
+          sources={message.sources}
+          messageId={message.key}
+          cited={citedNumbers(message.content)}
+        />
       )}
     </div>
   );

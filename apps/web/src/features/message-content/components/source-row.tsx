@@ -13,7 +13,13 @@ import {
 } from '../lib/source-format.ts';
 import { CiteThis } from './cite-this.tsx';
 
-type SourceRowProps = { source: Source; citation: number; messageId: string };
+type SourceRowProps = {
+  source: Source;
+  citation: number;
+  messageId: string;
+  /** Read for the answer but not quoted in it: no marker points here. */
+  alsoRead?: boolean;
+};
 
 /**
  * Where 'Post as quote' goes. The passage and its source travel in router state (the URL stays
@@ -53,7 +59,7 @@ function postAsQuoteState(source: Source, excerpt: string): PostAsQuoteState {
  * paragraph), how relevant it was and a link to open it at the passage. The row is the target of
  * the markers' links and lights up while it is the page's :target.
  */
-export function SourceRow({ source, citation, messageId }: SourceRowProps) {
+export function SourceRow({ source, citation, messageId, alsoRead = false }: SourceRowProps) {
   const anchorId = sourceAnchorId(messageId, citation);
   const nameId = `${anchorId}-name`;
   const page = sourcePageText(source);
@@ -79,6 +85,11 @@ export function SourceRow({ source, citation, messageId }: SourceRowProps) {
       </span>
       <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-4">
         <div className="min-w-0 sm:flex-1">
+          {alsoRead && (
+            <p className="mb-0.5 text-[0.6875rem] font-medium tracking-wide text-muted-foreground uppercase">
+              Also read
+            </p>
+          )}
           <p
             id={nameId}
             title={name}

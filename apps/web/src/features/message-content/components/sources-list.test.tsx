@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { citedNumbers } from '../lib/source-format.ts';
 import { MarkdownContent } from './markdown-content.tsx';
 import { POST_AS_QUOTE_PATH } from './source-row.tsx';
 import { SourcesList } from './sources-list.tsx';
@@ -33,6 +34,17 @@ describe('SourcesList', () => {
     expect(items.map((item) => item.id)).toEqual(['source-m1-2', 'source-m1-3', 'source-m1-1']);
     expect(items[0]?.textContent).toMatch(/^Source 2letters\.pdf/);
     expect(items[2]?.textContent).toMatch(/^Source 1speeches\.pdf/);
+  });
+
+  it('marks the rows no marker of the answer points at as "Also read" (issue #29)', () => {
+    const answer = 'Ambedkar writes: “Educate, agitate, organise.” [1] … “Be united.” [3]';
+    render(<SourcesList sources={sources} messageId="m1" cited={citedNumbers(answer)} />);
+    const [letters, essays, speeches] = rows();
+    expect(letters?.textContent).toContain('Also read');
+    expect(essays?.textContent).not.toContain('Also read');
+    expect(speeches?.textContent).not.toContain('Also read');
+    // A reply without markers cites its whole list.
+    expect(citedNumbers('No markers here.')).toBeNull();
   });
 
   it('shows scores as whole percents and the printed page label over the page number', () => {

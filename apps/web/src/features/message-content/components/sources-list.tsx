@@ -12,6 +12,8 @@ const COLLAPSED_COUNT = 3;
 export type SourcesListProps = {
   sources: Source[];
   messageId: string;
+  /** The numbers the answer's markers point at; the other rows read "Also read". */
+  cited?: ReadonlySet<number> | null;
   /** Spacing from the reply above is the caller's (no outer margin here). */
   className?: string;
 };
@@ -21,7 +23,7 @@ export type SourcesListProps = {
  * its citation markers use. Long lists start collapsed; a marker pointing at a hidden source
  * expands the list and scrolls to it.
  */
-export function SourcesList({ sources, messageId, className }: SourcesListProps) {
+export function SourcesList({ sources, messageId, cited = null, className }: SourcesListProps) {
   const ranked = useMemo(() => rankSources(sources), [sources]);
   const collapsible = ranked.length > COLLAPSED_COUNT + 1;
   const [expanded, setExpanded] = useState(false);
@@ -72,7 +74,13 @@ export function SourcesList({ sources, messageId, className }: SourcesListProps)
       <div className="overflow-hidden rounded-xl border border-border bg-card shadow-xs shadow-black/[0.02]">
         <ul id={listId} aria-labelledby={labelId} className="divide-y divide-border/70">
           {visible.map(({ source, citation }) => (
-            <SourceRow key={citation} source={source} citation={citation} messageId={messageId} />
+            <SourceRow
+              key={citation}
+              source={source}
+              citation={citation}
+              messageId={messageId}
+              alsoRead={cited !== null && !cited.has(citation)}
+            />
           ))}
         </ul>
         {collapsible && (

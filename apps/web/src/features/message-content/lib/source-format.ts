@@ -92,3 +92,13 @@ export function rankSources(sources: Source[]): Array<{ source: Source; citation
     .map((source, index) => ({ source, citation: index + 1 }))
     .sort((a, b) => b.source.score - a.source.score || a.citation - b.citation);
 }
+
+/**
+ * The source numbers the answer's markers point at ("[2]"), or null when it has none (a reply
+ * without markers cites its whole list). A listed source no marker points at was read but not
+ * quoted: the list shows it as "Also read" (issue #29).
+ */
+export function citedNumbers(answer: string): ReadonlySet<number> | null {
+  const numbers = new Set([...answer.matchAll(/\[(\d{1,3})\]/g)].map((match) => Number(match[1])));
+  return numbers.size > 0 ? numbers : null;
+}
