@@ -10,23 +10,16 @@ import type { Passage } from '../retrieval/passage.ts';
  * marks them "Also read" (no marker points at them): the five passages are what the answer was
  * drawn from, as a search engine's sources are, and `POST /api/chat`'s sources keep saying where
  * the question is answered when the quote comes from the second-best passage. Passages shown as
- * one (copies of the same words: work-copies.ts) share one row.
+ * one (copies of the same words, shown from one file: work-copies.ts) share one row.
  */
-export function numberedSources(
-  groups: Array<Array<{ passageRank: number }>>,
-  shown: Passage[],
-  skip: ReadonlySet<string> = new Set(),
-) {
+export function numberedSources(groups: Array<Array<{ passageRank: number }>>, shown: Passage[]) {
   const ranks: number[] = [];
   for (const group of groups) {
     const rank = group[0]?.passageRank;
     if (rank !== undefined && shown[rank] && !ranks.includes(rank)) ranks.push(rank);
   }
   const rows: Array<{ id: string; source: Source }> = [];
-  const quotedFirst = [
-    ...ranks.map((rank) => shown[rank] as Passage),
-    ...shown.filter((passage) => !skip.has(passage.id)),
-  ];
+  const quotedFirst = [...ranks.map((rank) => shown[rank] as Passage), ...shown];
   for (const passage of quotedFirst) {
     if (!rows.some((row) => row.id === passage.id))
       rows.push({ id: passage.id, source: presentSource(passage) });

@@ -44,8 +44,6 @@ export type ExtractiveOptions = {
    * instead: one with page numbers (work-copies.ts). The quote stays as chosen.
    */
   copies?: ReadonlyMap<string, Passage>;
-  /** Passages read but not quoted that are copies of a listed work: not listed (work-copies.ts). */
-  skip?: ReadonlySet<string>;
 };
 
 export type ExtractiveAnswer = {
@@ -136,7 +134,7 @@ export function answerExtractively(
   const groups = quoted.map((entry) => entry.group);
   // A quote is cited where a reader can open it at its page: the work's paged copy, if known.
   const shown = top.map((passage) => options.copies?.get(passage.id) ?? passage);
-  const { sources, citationOf } = numberedSources(groups, shown, options.skip);
+  const { sources, citationOf } = numberedSources(groups, shown);
   const lines = [texts.opening, ''];
   for (const { group, text } of quoted) {
     const first = group[0];

@@ -69,15 +69,14 @@ function openingSentence(text: string): string {
 
 /**
  * The passages read but not quoted ("Also read" rows, answer-sources.ts) are one entry per work
- * too: one whose words another listed document holds is a copy of a work already listed and is
- * left out (`skip`); a page-less one with a paged copy is shown from that copy (`copies`).
+ * too: one whose opening words another document holds is shown from that copy, preferring a
+ * document already listed, then one with pages; the list then holds it once (rows are by passage).
  */
 export async function alsoReadCopies(
   unquoted: readonly Passage[],
   listed: readonly Passage[],
   find: CopyFinder,
-): Promise<{ skip: Set<string>; copies: Map<string, Passage> }> {
-  const skip = new Set<string>();
+): Promise<Map<string, Passage>> {
   const copies = new Map<string, Passage>();
   const listedDocuments = new Set(listed.map((passage) => passage.documentId));
   for (const passage of unquoted) {
@@ -86,16 +85,13 @@ export async function alsoReadCopies(
     const found = (await find(sentence, passage.documentId)).filter((other) =>
       holds(other.text, sentence),
     );
-    if (found.some((other) => listedDocuments.has(other.documentId))) {
-      skip.add(passage.id);
-      continue;
-    }
-    const paged = passage.page === null ? found.find((other) => other.page !== null) : undefined;
-    if (paged) {
-      copies.set(passage.id, { ...paged, score: passage.score });
-      listedDocuments.add(paged.documentId);
-    }
-    listedDocuments.add(passage.documentId);
+    const copy =
+      found.find((other) => listedDocuments.has(other.documentId) && other.page !== null) ??
+      found.find((other) => listedDocuments.has(other.documentId)) ??
+      (passage.page === null ? found.find((other) => other.page !== null) : undefined);
+    const shown = copy ? { ...copy, score: passage.score } : passage;
+    if (copy) copies.set(passage.id, shown);
+    listedDocuments.add(shown.documentId);
   }
-  return { skip, copies };
+  return copies;
 }

@@ -222,7 +222,7 @@ async function answerOffline(
     answer = answerExtractively(question, read, readOptions);
   }
   // One entry per work: quotes from a copy without pages are cited from the paged copy, and a
-  // passage read but not quoted that is a copy of a listed work is not listed again.
+  // passage read but not quoted is shown from the copy of a listed work that holds it.
   if (!answerer.findCopies || !answer.covered) return answer;
   const copies = await copiesToCite(answer.quoted ?? [], answerer.findCopies);
   const quoted = (answer.quoted ?? []).map(
@@ -232,10 +232,9 @@ async function answerOffline(
   const unquoted = read
     .slice(0, readOptions.maxPassages ?? 5)
     .filter((passage) => !quotedIds.has(passage.id));
-  const alsoRead = await alsoReadCopies(unquoted, quoted, answerer.findCopies);
-  for (const [id, copy] of alsoRead.copies) copies.set(id, copy);
-  if (copies.size === 0 && alsoRead.skip.size === 0) return answer;
-  return answerExtractively(question, read, { ...readOptions, copies, skip: alsoRead.skip });
+  for (const [id, copy] of await alsoReadCopies(unquoted, quoted, answerer.findCopies))
+    copies.set(id, copy);
+  return copies.size > 0 ? answerExtractively(question, read, { ...readOptions, copies }) : answer;
 }
 
 /**
