@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Persona } from '@samvad/contracts/persona';
 import { describe, expect, it } from 'vitest';
+import { testPassage } from '../../test/support/test-passage.ts';
 import type { Passage } from '../retrieval/passage.ts';
 import { answerExtractively } from './extractive-answerer.ts';
 
@@ -13,33 +14,14 @@ const persona = JSON.parse(
 ) as Persona;
 const en = { persona, language: 'en' };
 
-let next = 0;
-function passage(text: string, extra: Partial<Passage> = {}): Passage {
-  next++;
-  return {
-    id: `c${next}`,
-    documentId: `d${next}`,
-    ordinal: 0,
-    page: null,
-    startPage: null,
-    endPage: null,
-    pageLabel: null,
-    anchor: null,
-    headingPath: [],
-    fileName: `doc_${next}.html`,
+/** A passage of the debate of 25 November 1949 (HTML), unless the test says otherwise. */
+const passage = (text: string, extra: Partial<Passage> = {}): Passage =>
+  testPassage(text, {
     contentType: 'text/html',
     title: 'Constituent Assembly Debates, 25 Nov 1949',
-    text,
-    score: 0.5,
-    link: `/api/documents/d${next}/file`,
-    lexicalScore: null,
-    denseScore: null,
-    speakerRole: 'reformer',
-    speaker: null,
     textKind: 'speech',
     ...extra,
-  };
-}
+  });
 
 /** The quoted passages, in the order they appear. */
 function quotes(answer: string): string[] {

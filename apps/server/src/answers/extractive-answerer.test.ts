@@ -1,6 +1,6 @@
 import type { Persona } from '@samvad/contracts/persona';
 import { describe, expect, it } from 'vitest';
-import type { Passage } from '../retrieval/passage.ts';
+import { testPassage } from '../../test/support/test-passage.ts';
 import {
   answerExtractively,
   candidateSentences,
@@ -12,33 +12,7 @@ import { REPLY_TEXTS } from './reply-texts.ts';
 const persona = { reformerName: 'Dr. B. R. Ambedkar', productName: 'Samvad' } as Persona;
 const en = { persona, language: 'en' };
 
-let next = 0;
-function passage(text: string, extra: Partial<Passage> = {}): Passage {
-  next++;
-  return {
-    id: `c${next}`,
-    documentId: `d${next}`,
-    ordinal: 0,
-    page: null,
-    startPage: null,
-    endPage: null,
-    pageLabel: null,
-    anchor: null,
-    headingPath: [],
-    fileName: `doc_${next}.txt`,
-    contentType: 'text/plain',
-    title: `Doc ${next}`,
-    text,
-    score: 0.5,
-    link: `/api/documents/d${next}/file`,
-    lexicalScore: null,
-    denseScore: null,
-    speakerRole: 'reformer',
-    speaker: null,
-    textKind: 'writing',
-    ...extra,
-  };
-}
+const passage = testPassage;
 
 /** The quoted sentences, in the order they appear. */
 function quotes(answer: string): string[] {

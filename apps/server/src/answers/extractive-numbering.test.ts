@@ -1,5 +1,6 @@
 import type { Persona } from '@samvad/contracts/persona';
 import { describe, expect, it } from 'vitest';
+import { testPassage } from '../../test/support/test-passage.ts';
 import type { Passage } from '../retrieval/passage.ts';
 import { answerExtractively } from './extractive-answerer.ts';
 
@@ -9,28 +10,15 @@ import { answerExtractively } from './extractive-answerer.ts';
 const persona = { reformerName: 'Dr. B. R. Ambedkar', productName: 'Samvad' } as Persona;
 
 function passage(id: string, text: string, score: number): Passage {
-  return {
+  return testPassage(text, {
     id,
     documentId: `d-${id}`,
-    ordinal: 0,
-    page: null,
-    startPage: null,
-    endPage: null,
-    pageLabel: null,
-    anchor: null,
-    headingPath: [],
     fileName: `${id}.md`,
     contentType: 'text/markdown',
     title: 'Annihilation of Caste',
-    text,
     score,
     link: `/api/documents/d-${id}/file`,
-    lexicalScore: null,
-    denseScore: null,
-    speakerRole: 'reformer',
-    speaker: null,
-    textKind: 'writing',
-  };
+  });
 }
 
 // Sentences of Annihilation of Caste (shared corpus, text/annihilation_of_caste.md).
