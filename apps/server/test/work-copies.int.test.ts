@@ -89,8 +89,12 @@ describe.runIf(corpusAvailable)('copies of one work collapse to one source', () 
   );
 
   it('cites the debate of 25 November 1949 from one file, not from both the HTML and the EPUB', async () => {
-    const { sources } = await ask('What did Ambedkar say about the grammar of anarchy?');
-    const files = new Set(sources.map((s) => s.file_name));
+    const { answer, sources } = await ask('What did Ambedkar say about the grammar of anarchy?');
+    // The cited rows (a row no marker points at was read, not quoted: "Also read"; a copy cut
+    // differently from the cited passage may stay there, see answers/work-copies.ts).
+    const cited = quotes(answer).map((quote) => sources[quote.n - 1]);
+    expect(cited.length).toBeGreaterThan(0);
+    const files = new Set(cited.map((s) => s?.file_name));
     expect(files.size).toBeGreaterThan(0);
     expect(files.has('cad_volume_11_25-nov-1949.html') && files.has('cad_volume_11.epub')).toBe(
       false,

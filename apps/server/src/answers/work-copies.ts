@@ -69,29 +69,29 @@ function openingSentence(text: string): string {
 
 /**
  * The passages read but not quoted ("Also read" rows, answer-sources.ts) are one entry per work
- * too: one whose opening words another document holds is shown from that copy, preferring a
- * document already listed, then one with pages; the list then holds it once (rows are by passage).
+ * too: one that holds the opening words of a passage already listed from another document, or
+ * whose opening words that passage holds, is a copy of it and is shown as it (one row). Only the
+ * passages read are compared, in memory: a copy that was not read is not listed anyway, and a
+ * lookup in the database for every passage read cost a second per answer. Known gap: two copies
+ * cut into passages differently (the debate's HTML and its volume's EPUB) may share no opening
+ * words, and then both stay listed, the uncited one as "Also read".
  */
-export async function alsoReadCopies(
+export function alsoReadCopies(
   unquoted: readonly Passage[],
   listed: readonly Passage[],
-  find: CopyFinder,
-): Promise<Map<string, Passage>> {
+): Map<string, Passage> {
   const copies = new Map<string, Passage>();
-  const listedDocuments = new Set(listed.map((passage) => passage.documentId));
+  const shown = [...listed];
   for (const passage of unquoted) {
-    const sentence = openingSentence(passage.text);
-    if (sentence.split(' ').length < MIN_PREFIX_WORDS) continue;
-    const found = (await find(sentence, passage.documentId)).filter((other) =>
-      holds(other.text, sentence),
+    const mine = openingSentence(passage.text);
+    const copy = shown.find(
+      (other) =>
+        other.documentId !== passage.documentId &&
+        ((mine.split(' ').length >= MIN_PREFIX_WORDS && holds(other.text, mine)) ||
+          holds(passage.text, openingSentence(other.text))),
     );
-    const copy =
-      found.find((other) => listedDocuments.has(other.documentId) && other.page !== null) ??
-      found.find((other) => listedDocuments.has(other.documentId)) ??
-      (passage.page === null ? found.find((other) => other.page !== null) : undefined);
-    const shown = copy ? { ...copy, score: passage.score } : passage;
-    if (copy) copies.set(passage.id, shown);
-    listedDocuments.add(shown.documentId);
+    if (copy) copies.set(passage.id, copy);
+    else shown.push(passage);
   }
   return copies;
 }

@@ -232,8 +232,7 @@ async function answerOffline(
   const unquoted = read
     .slice(0, readOptions.maxPassages ?? 5)
     .filter((passage) => !quotedIds.has(passage.id));
-  for (const [id, copy] of await alsoReadCopies(unquoted, quoted, answerer.findCopies))
-    copies.set(id, copy);
+  for (const [id, copy] of alsoReadCopies(unquoted, quoted)) copies.set(id, copy);
   return copies.size > 0 ? answerExtractively(question, read, { ...readOptions, copies }) : answer;
 }
 
