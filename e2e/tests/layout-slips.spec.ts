@@ -61,7 +61,14 @@ test.describe('at 1280×800', () => {
     const count = await quoteLinks.count();
     expect(count).toBeGreaterThan(0);
     for (let i = 0; i < count; i++) {
-      await quoteLinks.nth(i).evaluate((link) => link.scrollIntoView({ block: 'start' }));
+      // Scrolled within the conversation only (scrollIntoView would also scroll the document
+      // when the last rows cannot reach the top, moving the header the test measures).
+      await quoteLinks.nth(i).evaluate((link) => {
+        const scroller = link.closest('[data-testid="message-scroller"]');
+        if (!scroller) return;
+        const offset = link.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+        scroller.scrollTop += offset;
+      });
       const hit = await page.evaluate(
         ({ x, y }) => {
           const element = document.elementFromPoint(x, y);

@@ -43,9 +43,15 @@ export function RatedAnswerEntry({ entry, actions }: { entry: RatedAnswer; actio
         <MessageText content={entry.question} />
       </Part>
       <Part title="Answer">
-        <div className="max-h-64 overflow-y-auto rounded-xl bg-muted/40 p-3">
+        {/* A long answer scrolls here: focusable, so a keyboard can scroll it too (axe). */}
+        <section
+          aria-label="Rated answer"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+          tabIndex={0}
+          className="max-h-64 overflow-y-auto rounded-xl bg-muted/40 p-3 focus-visible:outline-2"
+        >
           <MessageText content={entry.answer} />
-        </div>
+        </section>
       </Part>
       {entry.comment && (
         <Part title="Reader's comment">
