@@ -125,12 +125,12 @@ test('a shared link opens read-only in a fresh browser, and stops working once r
 
     await openSidebar(page);
     const sidebar = page.getByRole('navigation', { name: 'Conversations' });
-    await sidebar
-      .getByRole('button', { name: `Actions for ${QUESTION.slice(0, 30)}` })
-      .first()
-      .click();
+    const row = sidebar.getByRole('listitem').filter({ hasText: '· Shared' });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `Actions for ${QUESTION.slice(0, 30)}` }).click();
     await page.getByRole('menuitem', { name: 'Revoke link' }).click();
     await expect(page.getByText('Link revoked', { exact: true })).toBeVisible();
+    await expect(row).toHaveCount(0);
 
     const alert = view.waitForEvent('dialog');
     await view.goto(link);

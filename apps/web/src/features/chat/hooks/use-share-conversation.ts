@@ -1,4 +1,4 @@
-import type { MessageInput } from '@samvad/contracts/conversations';
+import type { ConversationList, MessageInput } from '@samvad/contracts/conversations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../shared/toast/toast-store.ts';
@@ -18,7 +18,13 @@ export function shareLink(shareableId: string): string {
 export function useShareConversation() {
   const queryClient = useQueryClient();
   const refresh = useCallback(
-    (id: string) => {
+    (id: string, shareableId: string | null) => {
+      // The list shows the new state at once (its menu offers "Revoke link" right away), then is
+      // re-read from the server.
+      queryClient.setQueryData<ConversationList>(
+        CONVERSATIONS_KEY,
+        (list) => list && markShared(list, id, shareableId),
+      );
       void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
       void queryClient.invalidateQueries({ queryKey: conversationKey(id) });
     },
@@ -28,15 +34,17 @@ export function useShareConversation() {
   const share = useCallback(
     async (id: string, guestSnapshot?: { title: string; messages: MessageInput[] }) => {
       let link: string;
+      let shareableId: string;
       try {
         const snapshot = guestSnapshot && withSignatures(id, guestSnapshot);
-        link = shareLink(await shareConversation(id, snapshot));
+        shareableId = await shareConversation(id, snapshot);
+        link = shareLink(shareableId);
       } catch (error) {
         console.error(error);
         window.alert('Error sharing conversation. Please try again.');
         return null;
       }
-      if (!guestSnapshot) refresh(id);
+      if (!guestSnapshot) refresh(id, shareableId);
       try {
         await navigator.clipboard.writeText(link);
         toast({
@@ -56,19 +64,28 @@ export function useShareConversation() {
       try {
         await revokeShare(id);
         toast({ title: 'Link revoked', description: 'The shared link no longer works.' });
+        refresh(id, null);
       } catch (error) {
         toast({
           title: 'Failed to update conversation',
           description: error instanceof Error ? error.message : String(error),
           variant: 'destructive',
         });
+        void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
       }
-      refresh(id);
     },
-    [refresh],
+    [refresh, queryClient],
   );
 
   return { share, revoke };
+}
+
+function markShared(list: ConversationList, id: string, shareableId: string | null) {
+  const mark = (summaries: ConversationList['active']) =>
+    summaries.map((summary) =>
+      summary.id === id ? { ...summary, isShared: shareableId !== null, shareableId } : summary,
+    );
+  return { active: mark(list.active), archived: mark(list.archived) };
 }
 
 /**
