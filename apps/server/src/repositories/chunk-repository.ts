@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, gte, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { type ChunkRow, chunks, documents } from '../db/schema.ts';
 
@@ -136,24 +136,4 @@ export function findChunksFrom(
 export async function countChunks(db: Database): Promise<number> {
   const [row] = await db.select({ count: count() }).from(chunks);
   return Number(row?.count ?? 0);
-}
-
-/**
- * Chunks of other documents whose text matches a LIKE pattern (words joined by '%'): where a
- * quoted sentence is held by another copy of its work (answers/work-copies.ts). Chunks with a
- * page first. A scan of the chunks' text: called only for a few quotes of an offline answer.
- */
-export function findChunksLike(
-  db: Database,
-  pattern: string,
-  exceptDocumentId: string,
-  limit: number,
-): Promise<IndexedChunkRow[]> {
-  return db
-    .select(indexedColumns)
-    .from(chunks)
-    .innerJoin(documents, eq(documents.id, chunks.documentId))
-    .where(and(ne(chunks.documentId, exceptDocumentId), ilike(chunks.text, pattern)))
-    .orderBy(sql`${chunks.page} is null`, asc(chunks.documentId), asc(chunks.ordinal))
-    .limit(limit);
 }

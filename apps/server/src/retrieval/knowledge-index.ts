@@ -187,17 +187,7 @@ export class KnowledgeIndex {
     const pool = Math.max(limit * 2 + CONTAINMENT_SLACK, SEARCH_POOL);
     const hits = await this.retriever.search({ text, limit: pool });
     if (hits.length === 0) return [];
-    const textById = await chunkTexts(
-      this.db,
-      hits.map((hit) => hit.chunkId),
-      async (missing) => {
-        const rows = await this.db
-          .select({ id: chunks.id, text: chunks.text })
-          .from(chunks)
-          .where(inArray(chunks.id, missing));
-        return new Map(rows.map((row) => [row.id, row.text]));
-      },
-    );
+    const textById = await this.textsOf(hits.map((hit) => hit.chunkId));
     const weights = this.bm25.knownTermWeights(text);
     const passages: Passage[] = [];
     for (const hit of hits) {
@@ -218,6 +208,51 @@ export class KnowledgeIndex {
       });
     }
     return collapseCopies(collapseContained(passages)).slice(0, limit);
+  }
+
+  /**
+   * Passages of other documents that share the most words with `sentence` (BM25 alone, no
+   * model): where the copies of a quoted passage in other files are (answers/work-copies.ts
+   * checks that they hold it). Those with a page first. In memory: a scan of the chunks' text in
+   * the database cost ~300 ms per answer.
+   */
+  async passagesSharingWords(
+    sentence: string,
+    exceptDocumentId: string,
+    limit: number,
+  ): Promise<Passage[]> {
+    // Identical passages of several files are one entry of the index: naming the other files
+    // makes it report the copy, not the quoted file's own chunk.
+    const others = new Set(this.chunkIdsByDocument.keys());
+    others.delete(exceptDocumentId);
+    const hits = this.bm25.search(sentence, { limit, documentIds: others });
+    if (hits.length === 0) return [];
+    const textById = await this.textsOf(hits.map((hit) => hit.chunkId));
+    const passages: Passage[] = [];
+    for (const hit of hits) {
+      const meta = this.meta.get(hit.chunkId);
+      const chunkText = textById.get(hit.chunkId);
+      if (!meta || chunkText === undefined) continue;
+      passages.push({
+        ...meta,
+        text: chunkText,
+        score: 0,
+        link: sourceLink(meta),
+        lexicalScore: null,
+        denseScore: null,
+      });
+    }
+    return passages.sort((a, b) => Number(a.page === null) - Number(b.page === null));
+  }
+
+  private textsOf(chunkIds: string[]): Promise<Map<string, string>> {
+    return chunkTexts(this.db, chunkIds, async (missing) => {
+      const rows = await this.db
+        .select({ id: chunks.id, text: chunks.text })
+        .from(chunks)
+        .where(inArray(chunks.id, missing));
+      return new Map(rows.map((row) => [row.id, row.text]));
+    });
   }
 
   /**

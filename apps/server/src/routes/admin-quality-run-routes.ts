@@ -14,12 +14,11 @@ import {
 } from '@samvad/contracts/quality-runs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createLanguageModel } from '../answers/llm-answerer.ts';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../http/app-error.ts';
 import { adminCallOf } from '../http/audit-actor.ts';
 import { findRun, listQuestions, listRuns } from '../repositories/quality-repository.ts';
-import type { Answerer } from '../services/chat-service.ts';
+import { appAnswerer } from '../services/answerer-service.ts';
 import { diffRuns, presentRun, QualityRunner, runCsv } from '../services/quality-run-service.ts';
 import {
   addQuestionFromRating,
@@ -34,23 +33,12 @@ const RUN_HISTORY = 50;
  * The deployment's own question set (issue #31 part 3): upload, run in the background through
  * the chat's answer path, results and history, the diff of two runs, CSV. Admins only.
  */
-export const adminQualityRunRoutes: FastifyPluginAsyncZod<AppContext> = async (
-  app,
-  { config, database, clock, knowledge, persona, metrics },
-) => {
+export const adminQualityRunRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { database, clock } = context;
   const tags = ['admin'];
   const { db } = database;
-  // The same answerer /api/chat builds (chat-routes.ts), so a run measures what readers get.
-  const answerer: Answerer = {
-    index: knowledge.index,
-    persona,
-    llm: config.llm
-      ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs }
-      : null,
-    embeddings: knowledge.embeddings,
-    log: app.log,
-    retrievalSeconds: metrics.retrievalDuration,
-  };
+  // The answerer /api/chat uses, so a run measures what readers get.
+  const answerer = appAnswerer(context, app.log);
   const runner = new QualityRunner({ db, answerer, log: app.log });
   app.addHook('onClose', () => runner.close());
 

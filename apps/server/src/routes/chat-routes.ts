@@ -1,29 +1,16 @@
 import { chatRequestSchema, chatResponseSchema } from '@samvad/contracts/chat';
 import { detectReplyLanguage } from '@samvad/contracts/language';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createLanguageModel } from '../answers/llm-answerer.ts';
 import type { AppContext } from '../app-context.ts';
 import { resolveActor } from '../http/actor.ts';
 import { sendAnswer } from '../http/answer-response.ts';
 import { answerSigner } from '../http/answer-signature.ts';
-import { type Answerer, acceptQuestion, composeAnswer } from '../services/chat-service.ts';
-import { copyFinder } from '../services/work-copies-service.ts';
+import { appAnswerer } from '../services/answerer-service.ts';
+import { acceptQuestion, composeAnswer } from '../services/chat-service.ts';
 
-export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (
-  app,
-  { config, database, clock, knowledge, persona, metrics },
-) => {
-  const answerer: Answerer = {
-    index: knowledge.index,
-    persona,
-    llm: config.llm
-      ? { model: createLanguageModel(config.llm), timeoutMs: config.llm.timeoutMs }
-      : null,
-    embeddings: knowledge.embeddings,
-    findCopies: copyFinder(database.db),
-    log: app.log,
-    retrievalSeconds: metrics.retrievalDuration,
-  };
+export const chatRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const { config, database, clock, metrics } = context;
+  const answerer = appAnswerer(context, app.log);
   const answerMetrics = metrics.answerMetrics(config.llm ? 'llm' : 'extractive');
   const signer = answerSigner(config.sessionSecret);
   app.post(

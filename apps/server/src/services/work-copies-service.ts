@@ -1,31 +1,19 @@
-import type { Database } from '../db/database.ts';
-import { passageLink } from '../presenters/source-presenter.ts';
-import { findChunksLike } from '../repositories/chunk-repository.ts';
+import type { KnowledgeIndex } from '../retrieval/knowledge-index.ts';
 import type { Passage } from '../retrieval/passage.ts';
 
-/** Words of a quoted sentence looked for: enough to be one place, few enough to be fast. */
-const PHRASE_WORDS = 8;
 /** Fewer words than this say too little to tell one copy from another place. */
 const MIN_WORDS = 6;
 const COPIES_LOOKED_AT = 5;
 
 /**
- * The passages of other documents holding the opening words of `sentence`, paged ones first:
- * the knowledge base's copies of the passage a quote comes from (answers/work-copies.ts decides).
+ * The passages of other documents sharing most words with `sentence`, paged ones first: where
+ * the knowledge base's copies of a quoted passage are (answers/work-copies.ts checks that they
+ * hold it letter for letter, and decides).
  */
-export function copyFinder(db: Database) {
+export function copyFinder(index: Pick<KnowledgeIndex, 'passagesSharingWords'>) {
   return async (sentence: string, exceptDocumentId: string): Promise<Passage[]> => {
     const words = sentence.match(/[\p{L}\p{N}]+/gu) ?? [];
     if (words.length < MIN_WORDS) return [];
-    // Letters and digits only, so nothing in the pattern is a LIKE wildcard of its own.
-    const pattern = `%${words.slice(0, PHRASE_WORDS).join('%')}%`;
-    const rows = await findChunksLike(db, pattern, exceptDocumentId, COPIES_LOOKED_AT);
-    return rows.map((row) => ({
-      ...row,
-      score: 0,
-      link: passageLink(row),
-      lexicalScore: null,
-      denseScore: null,
-    }));
+    return index.passagesSharingWords(sentence, exceptDocumentId, COPIES_LOOKED_AT);
   };
 }
