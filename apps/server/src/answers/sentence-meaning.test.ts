@@ -59,12 +59,12 @@ describe('sentenceMeaning', () => {
     };
     expect(await sentenceMeaning(failing, 'Why Nagpur?', ['Nothing to do with it.'])).toBe(null);
     const { client } = fakeClient(VECTORS, 5_000);
-    const started = performance.now();
+    // A model that answers in 5 s is given up on after 30 ms: the answer goes on without meaning.
+    // Were the timeout ignored, the vectors would arrive and this would not be null.
     const slow = await sentenceMeaning(client, 'Why Nagpur?', ['Nothing to do with it.'], {
       timeoutMs: 30,
     });
     expect(slow).toBe(null);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('embeds a long sentence by its first words', async () => {
