@@ -392,6 +392,14 @@ const policy: Row[] = [
     expected: ADMIN,
   },
   {
+    name: 'edit document details',
+    method: 'PATCH',
+    route: '/api/admin/documents/:id',
+    url: async (s) => `/api/admin/documents/${await s.document()}`,
+    body: () => ({ title: 'A corrected title', volume: '1', year: 1936 }),
+    expected: ADMIN,
+  },
+  {
     name: 'remove document',
     method: 'DELETE',
     route: '/api/admin/documents/:id',

@@ -17,3 +17,13 @@ export const UPLOAD_EXTENSIONS = [
 
 /** Files per upload request; each file's size limit is the server's INGEST_MAX_BYTES. */
 export const UPLOAD_MAX_FILES = 20;
+
+/**
+ * Bounds of what an admin may set on a document (issue #29: Edit details). The title's bound is
+ * the source's (SOURCE_TITLE_MAX_LENGTH in source-rules.ts), so a corrected title is never cut.
+ */
+export const DOCUMENT_AUTHOR_MAX_LENGTH = 200;
+/** The number of a volume in its series ("1", "17"), as sources carry it. */
+export const DOCUMENT_VOLUME_PATTERN = /^\d{1,3}$/;
+export const DOCUMENT_YEAR_MIN = 1000;
+export const DOCUMENT_YEAR_MAX = 2999;

@@ -1,12 +1,37 @@
 import { z } from 'zod';
+import {
+  DOCUMENT_AUTHOR_MAX_LENGTH,
+  DOCUMENT_VOLUME_PATTERN,
+  DOCUMENT_YEAR_MAX,
+  DOCUMENT_YEAR_MIN,
+} from './admin-document-rules.ts';
+import { SOURCE_TITLE_MAX_LENGTH } from './source-rules.ts';
+import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
 
 // Re-exported for the server; the browser imports them from admin-document-rules.ts (no zod).
 export { UPLOAD_EXTENSIONS, UPLOAD_MAX_FILES } from './admin-document-rules.ts';
 
+/**
+ * What an admin set on a document (Edit details, ADR 034); null where they set nothing, and
+ * then sources read the volume and year from the title or file name as before.
+ */
+export const documentDetailsSchema = z.object({
+  /** The title an admin gave; null when the one read from the file stands. */
+  title: z.string().nullable(),
+  author: z.string().nullable(),
+  volume: z.string().nullable(),
+  year: z.number().int().nullable(),
+});
+export type DocumentDetails = z.infer<typeof documentDetailsSchema>;
+
 /** A document in the Knowledge Base tab. */
 export const adminDocumentSchema = z.object({
   id: z.string(),
+  /** The title answers give: the admin's when set, else the one read from the file. */
   title: z.string(),
+  /** The title ingestion read from the file (or its first chapter, or its name). */
+  extractedTitle: z.string(),
+  details: documentDetailsSchema,
   fileName: z.string(),
   contentType: z.string(),
   bytes: z.number().int(),
@@ -24,6 +49,49 @@ export const adminDocumentListResponseSchema = z.object({
   documents: z.array(adminDocumentSchema),
 });
 export type AdminDocumentListResponse = z.infer<typeof adminDocumentListResponseSchema>;
+
+const codePoints = (text: string) => [...text].length;
+
+/** Text an admin types: surrounding spaces dropped, inner runs of space made one. */
+const typedText = (max: number) =>
+  z
+    .string()
+    .transform((text) => text.replace(/\s+/g, ' ').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, 'Must not be empty')
+        .refine((text) => codePoints(text) <= max, `Must be at most ${max} characters`)
+        .refine(isStorableText, STORABLE_TEXT_MESSAGE),
+    );
+
+/**
+ * PATCH /api/admin/documents/{id}: the details to change. A field left out stays as it is; null
+ * clears what an admin set (the title goes back to the one read from the file; the volume and
+ * year are read from the title or file name again).
+ */
+export const updateDocumentDetailsRequestSchema = z
+  .object({
+    title: typedText(SOURCE_TITLE_MAX_LENGTH).nullable().optional(),
+    author: typedText(DOCUMENT_AUTHOR_MAX_LENGTH).nullable().optional(),
+    volume: z
+      .string()
+      .regex(DOCUMENT_VOLUME_PATTERN, 'Must be a number of 1 to 3 digits')
+      .nullable()
+      .optional(),
+    year: z
+      .number()
+      .int('Must be a whole year')
+      .min(DOCUMENT_YEAR_MIN, `Must be ${DOCUMENT_YEAR_MIN} or later`)
+      .max(DOCUMENT_YEAR_MAX, `Must be ${DOCUMENT_YEAR_MAX} or earlier`)
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type UpdateDocumentDetailsRequest = z.input<typeof updateDocumentDetailsRequestSchema>;
+
+export const adminDocumentResponseSchema = z.object({ document: adminDocumentSchema });
+export type AdminDocumentResponse = z.infer<typeof adminDocumentResponseSchema>;
 
 export const adminDocumentRemovedResponseSchema = z.object({
   removed: z.object({ id: z.string(), fileName: z.string() }),

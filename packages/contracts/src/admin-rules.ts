@@ -14,6 +14,8 @@ export const adminActions = [
   'reset_user_limits',
   'upload_document',
   'remove_document',
+  // Issue #29: a document's title, author, volume or year set in the Knowledge Base tab.
+  'update_document_details',
   // Issue #31: a rated answer in the Quality tab's review queue marked resolved, or reopened.
   'resolve_rating',
   'reopen_rating',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_AUTHOR_MAX_LENGTH } from './admin-document-rules.ts';
 import {
   PARAGRAPH_ID_PATTERN,
   SOURCE_SPEAKER_MAX_LENGTH,
@@ -70,13 +71,25 @@ export const sourceSchema = z.object({
     .optional(),
   /**
    * For 'Cite this': the volume of the series the document is ("1", "17"), and the year it
-   * records, both read from its title or file name; absent when neither says.
+   * records: as an admin set them (ADR 034), else read from its title or file name; absent when
+   * neither says.
    */
   volume: z
     .string()
     .regex(/^\d{1,3}$/)
     .optional(),
   year: z.number().int().min(1000).max(2999).optional(),
+  /**
+   * For 'Cite this': the document's author as an admin set it in the Knowledge Base tab (issue
+   * #29, ADR 034); absent when none is set. Whose words a passage holds is still `speaker`.
+   */
+  author: z
+    .string()
+    .min(1)
+    // Twice the code-point bound: zod counts UTF-16 units.
+    .max(DOCUMENT_AUTHOR_MAX_LENGTH * 2)
+    .refine(isStorableText, STORABLE_TEXT_MESSAGE)
+    .optional(),
   /** The Constituent Assembly paragraph id the passage starts at, e.g. "11.165.2". */
   paragraph_id: z.string().regex(PARAGRAPH_ID_PATTERN).optional(),
 });

@@ -57,15 +57,17 @@ function speakerName(passage: LeadPassage, persona: Persona, language: string): 
 
 /**
  * The work a passage belongs to: in a PDF that binds several works, the part it is in (the
- * chunker gives a part's title, in title case, as the first heading); else the document's title,
- * or its file name made readable when it has none of its own.
+ * chunker gives a part's title, in title case, as the first heading); else the document's title
+ * (the one an admin set, ADR 034, before the one ingestion read), or its file name made readable
+ * when it has none of its own.
  */
 export function workTitle(
-  passage: Pick<Passage, 'title' | 'fileName'> & Partial<Pick<Passage, 'page' | 'headingPath'>>,
+  passage: Pick<Passage, 'title' | 'fileName'> &
+    Partial<Pick<Passage, 'page' | 'headingPath' | 'titleOverride'>>,
 ): string {
   const part = partTitle(passage);
   if (part) return part;
-  const title = passage.title?.trim();
+  const title = (passage.titleOverride ?? passage.title)?.trim();
   if (title && title !== passage.fileName) return title;
   return (
     passage.fileName

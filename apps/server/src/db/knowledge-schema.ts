@@ -1,6 +1,13 @@
+import {
+  DOCUMENT_AUTHOR_MAX_LENGTH,
+  DOCUMENT_YEAR_MAX,
+  DOCUMENT_YEAR_MIN,
+} from '@samvad/contracts/admin-document-rules';
+import { SOURCE_TITLE_MAX_LENGTH } from '@samvad/contracts/source-rules';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
   customType,
   index,
   integer,
@@ -37,12 +44,36 @@ export const documents = pgTable(
      * documents ingested before chunks knew their speaker. Re-ingesting the file brings it up.
      */
     attributionVersion: integer('attribution_version').notNull().default(0),
+    /**
+     * What an admin set in the Knowledge Base tab (ADR 034), null where they set nothing: apart
+     * from `title`, which ingestion reads from the file, so a re-ingest never undoes a correction.
+     * Sources use them before anything read from the title or file name.
+     */
+    titleOverride: text('title_override'),
+    author: text('author'),
+    /** The volume's number in its series ("1", "17"). */
+    volume: text('volume'),
+    year: integer('year'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('documents_sha256_key').on(table.sha256),
     index('documents_file_name_idx').on(table.fileName),
+    // The route checks these too; here they hold for every writer (the CLI, a hand-made update).
+    check(
+      'documents_title_override_length',
+      sql`char_length(${table.titleOverride}) between 1 and ${sql.raw(String(SOURCE_TITLE_MAX_LENGTH))}`,
+    ),
+    check(
+      'documents_author_length',
+      sql`char_length(${table.author}) between 1 and ${sql.raw(String(DOCUMENT_AUTHOR_MAX_LENGTH))}`,
+    ),
+    check('documents_volume_digits', sql`${table.volume} ~ '^[0-9]{1,3}$'`),
+    check(
+      'documents_year_range',
+      sql`${table.year} between ${sql.raw(String(DOCUMENT_YEAR_MIN))} and ${sql.raw(String(DOCUMENT_YEAR_MAX))}`,
+    ),
   ],
 );
 

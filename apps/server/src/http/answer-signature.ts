@@ -62,6 +62,8 @@ function canonical(question: string, answer: string, sources: readonly Source[])
       ...(source.title === undefined ? [] : [['title', source.title]]),
       ...(source.quote === undefined ? [] : [['quote', source.quote]]),
       ...(source.paragraph_id === undefined ? [] : [['paragraph_id', source.paragraph_id]]),
+      // Added with ADR 034 (an admin's author of the document): who a citation names is signed.
+      ...(source.author === undefined ? [] : [['author', source.author]]),
     ]),
   ]);
 }

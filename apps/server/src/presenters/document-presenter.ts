@@ -9,7 +9,14 @@ import { paragraphIdOf } from './source-presenter.ts';
 export function presentAdminDocument(row: DocumentWithChunkCount): AdminDocument {
   return {
     id: row.id,
-    title: row.title,
+    title: row.titleOverride ?? row.title,
+    extractedTitle: row.title,
+    details: {
+      title: row.titleOverride,
+      author: row.author,
+      volume: row.volume,
+      year: row.year,
+    },
     fileName: row.fileName,
     contentType: row.contentType,
     bytes: row.bytes,
@@ -36,7 +43,8 @@ const FORMATS: Record<string, DocumentFormat> = {
  * window (when there is one): each chunk says how much of its start repeats the one before it.
  */
 export function presentDocumentText(
-  document: Pick<DocumentRow, 'id' | 'title' | 'fileName' | 'contentType'>,
+  document: Pick<DocumentRow, 'id' | 'title' | 'fileName' | 'contentType'> &
+    Partial<Pick<DocumentRow, 'titleOverride'>>,
   window: readonly ReaderChunkRow[],
   previous: ReaderChunkRow | null,
   hasMoreAfter: boolean,
@@ -45,7 +53,7 @@ export function presentDocumentText(
   const last = window[window.length - 1];
   return {
     id: document.id,
-    title: document.title,
+    title: document.titleOverride ?? document.title,
     fileName: document.fileName,
     format: FORMATS[document.contentType] ?? 'other',
     chunks: window.map((row, index) => {

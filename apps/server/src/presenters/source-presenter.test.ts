@@ -24,6 +24,10 @@ function passage(attribution: Partial<Attribution> & Partial<Passage>): Passage 
     fileName: 'cad_volume_11.html',
     contentType: 'text/html',
     title: 'Constituent Assembly Debates, vol. 11',
+    titleOverride: null,
+    author: null,
+    volume: null,
+    year: null,
     text: 'Sir, I rise to support the motion.',
     score: 0.8,
     link: '/api/documents/d1/file#page=12',
@@ -37,6 +41,33 @@ function passage(attribution: Partial<Attribution> & Partial<Passage>): Passage 
 }
 
 describe('presentSource', () => {
+  it('cites what an admin set before what the title and file name say (ADR 034)', () => {
+    const edited = passage({
+      titleOverride: 'Constituent Assembly Debates (Proceedings)',
+      author: 'Lok Sabha Secretariat',
+      volume: '7',
+      year: 1948,
+    });
+    expect(presentSource(edited)).toMatchObject({
+      title: 'Constituent Assembly Debates (Proceedings)',
+      author: 'Lok Sabha Secretariat',
+      volume: '7',
+      year: 1948,
+    });
+    // Unset, the volume is read from the admin's title or the file name as before.
+    expect(presentSource(passage({ titleOverride: 'Debates' }))).toMatchObject({
+      title: 'Debates',
+      volume: '11',
+    });
+    expect(presentSource(passage({})).author).toBeUndefined();
+    // A part of a bound volume is still named by its own title.
+    const part = passage({
+      titleOverride: 'Writings and Speeches',
+      headingPath: ['Annihilation of Caste with a Reply to Mahatma Gandhi'],
+    });
+    expect(presentSource(part).title).toBe('Annihilation of Caste with a Reply to Mahatma Gandhi');
+  });
+
   it("names no speaker for the reformer's own words", () => {
     const source = presentSource(passage({ speakerRole: 'reformer', speaker: 'B. R. Ambedkar' }));
     expect('speaker' in source).toBe(false);

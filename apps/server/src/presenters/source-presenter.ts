@@ -1,3 +1,4 @@
+import { DOCUMENT_AUTHOR_MAX_LENGTH } from '@samvad/contracts/admin-document-rules';
 import {
   EDITOR_SPEAKER,
   PARAGRAPH_ID_PATTERN,
@@ -9,6 +10,7 @@ import {
 } from '@samvad/contracts/source-rules';
 import { SOURCE_EXCERPT_MAX_LENGTH, type Source } from '@samvad/contracts/sources';
 import type { Attribution } from '../knowledge/attribution.ts';
+import type { DocumentDetails } from '../repositories/chunk-repository.ts';
 import { documentFileUrl } from '../retrieval/knowledge-index.ts';
 import type { Passage } from '../retrieval/passage.ts';
 import { volumeOf, yearOf } from './citation-facts.ts';
@@ -28,7 +30,9 @@ type PresentedPassage = Pick<
   | 'score'
   | 'speakerRole'
   | 'speaker'
->;
+> &
+  // Absent in passages made by hand (tests): then nothing was set.
+  Partial<DocumentDetails>;
 
 /**
  * Each presented source's whole passage, until the answer is finalised: the cited sentence
@@ -44,11 +48,14 @@ export function passageTextOf(source: Source): string | undefined {
 
 export function presentSource(passage: PresentedPassage): Source {
   const speaker = speakerOf(passage);
+  // What an admin set comes first (ADR 034); the rest is read from the title and file name.
+  const documentTitle = passage.titleOverride ?? passage.title;
   // A PDF binding several works names the one this page is in (issue #29), as the answer does.
-  const title = displayTitle(partTitle(passage) ?? passage.title, passage.fileName);
+  const title = displayTitle(partTitle(passage) ?? documentTitle, passage.fileName);
   const paragraphId = paragraphIdOf(passage.anchor);
-  const volume = volumeOf(passage.title, passage.fileName);
-  const year = yearOf(passage.title, passage.fileName);
+  const volume = passage.volume ?? volumeOf(documentTitle, passage.fileName);
+  const year = passage.year ?? yearOf(documentTitle, passage.fileName);
+  const author = passage.author?.replace(/\s+/g, ' ').trim();
   const source: Source = {
     file_name: passage.fileName,
     page: passage.page,
@@ -61,6 +68,7 @@ export function presentSource(passage: PresentedPassage): Source {
     ...(paragraphId ? { paragraph_id: paragraphId } : {}),
     ...(volume ? { volume } : {}),
     ...(year ? { year } : {}),
+    ...(author ? { author: clipCodePoints(author, DOCUMENT_AUTHOR_MAX_LENGTH) } : {}),
   };
   passageTexts.set(source, passage.text);
   return source;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, gte, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { type ChunkRow, chunks, documents } from '../db/schema.ts';
+import { type ChunkRow, chunks, type DocumentRow, documents } from '../db/schema.ts';
 
 export type NewChunk = typeof chunks.$inferInsert;
 
@@ -29,7 +29,15 @@ export type IndexedChunkRow = Pick<
   | 'speakerRole'
   | 'speaker'
   | 'textKind'
-> & { fileName: string; contentType: string; title: string };
+> &
+  Pick<DocumentRow, 'fileName' | 'contentType' | 'title'> &
+  DocumentDetails;
+
+/**
+ * What an admin set on the chunk's document (ADR 034), null where they set nothing: read by the
+ * source presenter, never by ranking (which reads the title ingestion gave, `title`).
+ */
+export type DocumentDetails = Pick<DocumentRow, 'titleOverride' | 'author' | 'volume' | 'year'>;
 
 const indexedColumns = {
   id: chunks.id,
@@ -48,6 +56,10 @@ const indexedColumns = {
   fileName: documents.fileName,
   contentType: documents.contentType,
   title: documents.title,
+  titleOverride: documents.titleOverride,
+  author: documents.author,
+  volume: documents.volume,
+  year: documents.year,
 };
 
 /** Every chunk, page by page in a stable order (keyset pagination: no whole-table load). */

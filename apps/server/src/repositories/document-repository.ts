@@ -60,6 +60,26 @@ export async function countChunksOfDocument(db: Database, documentId: string): P
   return row?.total ?? 0;
 }
 
+export type DocumentDetailsValues = Pick<
+  DocumentRow,
+  'titleOverride' | 'author' | 'volume' | 'year'
+>;
+
+/** Sets what an admin set on a document (ADR 034); null when no row had this id. */
+export async function updateDocumentDetails(
+  db: Database,
+  id: string,
+  values: DocumentDetailsValues,
+  now: Date,
+): Promise<DocumentRow | null> {
+  const [row] = await db
+    .update(documents)
+    .set({ ...values, updatedAt: now })
+    .where(eq(documents.id, id))
+    .returning();
+  return row ?? null;
+}
+
 /** Deletes the document (its chunks cascade); false when no row had this id. */
 export async function deleteDocument(db: Database, id: string): Promise<boolean> {
   const deleted = await db

@@ -28,9 +28,18 @@ export type IndexContents = {
 };
 
 /** Document-wide fields stored once per document, not once per chunk. */
+type DocumentField =
+  | 'fileName'
+  | 'contentType'
+  | 'title'
+  | 'titleOverride'
+  | 'author'
+  | 'volume'
+  | 'year';
+
 type SnapshotJson = {
-  documents: { id: string; fileName: string; contentType: string; title: string }[];
-  chunks: Omit<ChunkMeta, 'fileName' | 'contentType' | 'title'>[][];
+  documents: ({ id: string } & Pick<ChunkMeta, DocumentField>)[];
+  chunks: Omit<ChunkMeta, DocumentField>[][];
 };
 
 export class IndexSnapshotKeeper {
@@ -158,12 +167,25 @@ export class IndexSnapshotKeeper {
         fileName: first?.fileName ?? '',
         contentType: first?.contentType ?? '',
         title: first?.title ?? '',
+        titleOverride: first?.titleOverride ?? null,
+        author: first?.author ?? null,
+        volume: first?.volume ?? null,
+        year: first?.year ?? null,
       });
       json.chunks.push(
         chunkIds.flatMap((chunkId) => {
           const row = meta.get(chunkId);
           if (!row) return [];
-          const { fileName: _f, contentType: _c, title: _t, ...own } = row;
+          const {
+            fileName: _f,
+            contentType: _c,
+            title: _t,
+            titleOverride: _o,
+            author: _a,
+            volume: _v,
+            year: _y,
+            ...own
+          } = row;
           return [own];
         }),
       );

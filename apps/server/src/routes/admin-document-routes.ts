@@ -4,21 +4,24 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   adminDocumentListResponseSchema,
   adminDocumentRemovedResponseSchema,
+  adminDocumentResponseSchema,
   UPLOAD_MAX_FILES,
   type UploadEvent,
+  updateDocumentDetailsRequestSchema,
 } from '@samvad/contracts/admin-documents';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.ts';
 import { AppError } from '../http/app-error.ts';
-import { auditActorOf } from '../http/audit-actor.ts';
+import { adminCallOf, auditActorOf } from '../http/audit-actor.ts';
 import { HEARTBEAT_MS } from '../http/event-stream.ts';
 import { requireAdmin } from '../http/guards.ts';
 import { formatSize } from '../knowledge/load-document.ts';
 import { presentAdminDocument } from '../presenters/document-presenter.ts';
 import { recordAdminAction } from '../repositories/admin-log-repository.ts';
 import { listDocumentsWithChunkCounts } from '../repositories/document-repository.ts';
+import { setDocumentDetails } from '../services/document-details-service.ts';
 import {
   discardUpload,
   ingestUpload,
@@ -31,7 +34,10 @@ import { removeStaleUploads } from '../storage/upload-staging.ts';
 /** Multipart framing around the files: generous, since it only bounds an obviously false size. */
 const FRAMING_BYTES = 64 * 1024;
 
-/** Knowledge base management for admins: list, upload (streamed, with progress), remove. */
+/**
+ * Knowledge base management for admins: list, upload (streamed, with progress), edit a
+ * document's details, remove.
+ */
 export const adminDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const { database, clock, knowledge, config } = context;
   const tags = ['admin'];
@@ -143,6 +149,36 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         stream?.end();
       }
       return reply;
+    },
+  );
+
+  app.patch(
+    '/api/admin/documents/:id',
+    {
+      schema: {
+        summary:
+          "Sets a document's title, author, volume and year as answers cite it (null clears one); written to the audit log",
+        tags,
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: updateDocumentDetailsRequestSchema,
+        response: { 200: adminDocumentResponseSchema },
+      },
+    },
+    async (request) => {
+      const call = adminCallOf(request, clock());
+      const { document, changed } = await setDocumentDetails(
+        database.db,
+        call,
+        request.params.id,
+        request.body,
+      );
+      // Committed either way: should this fail, the index's own polling catches up.
+      if (changed) {
+        await syncIndexNow(knowledge.index).catch((error: unknown) =>
+          request.log.error({ err: error }, 'syncing the knowledge index after an edit failed'),
+        );
+      }
+      return { document };
     },
   );
 

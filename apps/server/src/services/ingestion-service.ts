@@ -186,6 +186,8 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
         status: embeds ? 'embedding' : 'ready',
         warning: loaded.warnings.length > 0 ? loaded.warnings.join('; ') : null,
         attributionVersion: ATTRIBUTION_VERSION,
+        // The file read again (or replaced) keeps what an admin set on it (ADR 034).
+        ...setByAdmin(predecessors),
       });
       await insertChunks(
         tx,
@@ -290,6 +292,17 @@ async function removeFound(
 
 async function removeFileIfUnused(deps: IngestionDeps, sha256: string): Promise<void> {
   if ((await countDocumentsWithSha256(deps.db, sha256)) === 0) await deps.files.remove(sha256);
+}
+
+/** What an admin set on the documents a new one replaces: the first that has any. */
+function setByAdmin(predecessors: readonly DocumentRow[]) {
+  const set = predecessors.find(
+    (row) =>
+      row.titleOverride !== null || row.author !== null || row.volume !== null || row.year !== null,
+  );
+  return set
+    ? { titleOverride: set.titleOverride, author: set.author, volume: set.volume, year: set.year }
+    : {};
 }
 
 function describe(error: unknown): string {

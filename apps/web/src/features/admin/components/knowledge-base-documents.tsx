@@ -1,6 +1,6 @@
 import type { AdminDocument } from '@samvad/contracts/admin-documents';
 import { useQueryClient } from '@tanstack/react-query';
-import { Trash2, TriangleAlert } from 'lucide-react';
+import { Pencil, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '../../../shared/ui/badge.tsx';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -11,6 +11,7 @@ import { useSortedRows } from '../hooks/use-sorted-rows.ts';
 import { formatDateTime } from '../lib/format-date.ts';
 import { timeValue } from '../lib/sort-rows.ts';
 import { bodyRowClass, headRowClass, ListState, TableFrame, Td } from './data-table.tsx';
+import { KnowledgeBaseDetailsDialog } from './knowledge-base-details-dialog.tsx';
 import { formatBytes } from './knowledge-base-progress.tsx';
 import { KnowledgeBaseRemoveDialog } from './knowledge-base-remove-dialog.tsx';
 import { TabSection } from './tab-section.tsx';
@@ -47,11 +48,15 @@ function statusLabel(status: string, embeddingIdle: boolean): string {
   return STATUS_LABELS[status] ?? status;
 }
 
-/** The documents answers are drawn from, newest first until a header is clicked; Remove. */
+/**
+ * The documents answers are drawn from, newest first until a header is clicked; Edit details
+ * (the title, author, volume and year answers cite) and Remove.
+ */
 export function KnowledgeBaseDocuments() {
   const list = useAdminDocuments();
   const { rows, headerProps } = useSortedRows(list.data?.documents, columns);
   const [removing, setRemoving] = useState<AdminDocument | null>(null);
+  const [editing, setEditing] = useState<AdminDocument | null>(null);
   const embeddingIdle = useEmbeddingIdle();
   const count = list.data?.documents.length;
 
@@ -84,7 +89,7 @@ export function KnowledgeBaseDocuments() {
               <SortableHeader {...headerProps('status')}>Status</SortableHeader>
               <SortableHeader {...headerProps('added')}>Added</SortableHeader>
               <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Remove</span>
+                <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
@@ -125,20 +130,34 @@ export function KnowledgeBaseDocuments() {
                 </Td>
                 <Td className="whitespace-nowrap">{formatDateTime(document.createdAt)}</Td>
                 <Td>
-                  <Button
-                    variant="outline"
-                    className="h-8 px-3 text-xs"
-                    aria-label={`Remove ${document.fileName}`}
-                    onClick={() => setRemoving(document)}
-                  >
-                    <Trash2 aria-hidden />
-                    Remove
-                  </Button>
+                  <div className="flex gap-2">
+                    <Button
+                      variant="outline"
+                      className="h-8 px-3 text-xs whitespace-nowrap"
+                      aria-label={`Edit details of ${document.fileName}`}
+                      onClick={() => setEditing(document)}
+                    >
+                      <Pencil aria-hidden />
+                      Edit details
+                    </Button>
+                    <Button
+                      variant="outline"
+                      className="h-8 px-3 text-xs"
+                      aria-label={`Remove ${document.fileName}`}
+                      onClick={() => setRemoving(document)}
+                    >
+                      <Trash2 aria-hidden />
+                      Remove
+                    </Button>
+                  </div>
                 </Td>
               </tr>
             ))}
           </tbody>
         </TableFrame>
+      )}
+      {editing && (
+        <KnowledgeBaseDetailsDialog document={editing} onClose={() => setEditing(null)} />
       )}
       {removing && (
         <KnowledgeBaseRemoveDialog document={removing} onClose={() => setRemoving(null)} />

@@ -16,6 +16,7 @@ export const ACTION_LABELS: Record<AdminAction, string> = {
   reset_user_limits: 'User limits reset',
   upload_document: 'Document upload',
   remove_document: 'Document removal',
+  update_document_details: 'Document details set',
   resolve_rating: 'Rating resolved',
   reopen_rating: 'Rating reopened',
   upload_question_set: 'Question set uploaded',

@@ -123,6 +123,8 @@ export function adminDocument(overrides: Partial<AdminDocument> = {}): AdminDocu
   return {
     id: 'd1',
     title: 'Annihilation of Caste',
+    extractedTitle: 'Annihilation of Caste',
+    details: { title: null, author: null, volume: null, year: null },
     fileName: 'annihilation_of_caste.pdf',
     contentType: 'application/pdf',
     bytes: 2048,

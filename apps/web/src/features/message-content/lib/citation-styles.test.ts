@@ -49,6 +49,15 @@ describe('citation styles', () => {
     );
   });
 
+  it('names the document’s author an admin set for its own words, never over a speaker', () => {
+    const edited = { ...pdf, author: 'Dr. Bhimrao Ramji Ambedkar', year: 1936 };
+    expect(chicagoNote(citationParts(edited, REFORMER))).toBe(
+      'Bhimrao Ramji Ambedkar, Annihilation of Caste with a Reply to Mahatma Gandhi, vol. 1 (1936), 67.',
+    );
+    const parts = citationParts({ ...debate, author: 'Lok Sabha Secretariat' }, REFORMER);
+    expect(parts.author).toBe('T. T. Krishnamachari');
+  });
+
   it('gives no author when the speaker is not known', () => {
     const parts = citationParts({ ...debate, speaker: 'Unknown speaker' }, REFORMER);
     expect(chicagoNote(parts).startsWith('Constituent Assembly Debates')).toBe(true);

@@ -4,7 +4,7 @@ import type { Source } from '@samvad/contracts/sources';
 /**
  * 'Cite this' (issue #29 item 8): a source as a Chicago note and an MLA works-cited entry. What a
  * source knows goes in: whose words (the reformer, or the member or editor the source names),
- * the work, the volume and year the server read from its title, and the printed page, with the
+ * the work, the volume and year (an admin's, or read from its title), and the printed page, with the
  * PDF page (said as such) when no printed number is known. Nothing is invented: a part the
  * source does not know is left out.
  */
@@ -36,9 +36,13 @@ export function citationParts(source: Source, reformerName: string): CitationPar
   };
 }
 
+/**
+ * Whose words: another speaker the source names (a member in a debate) stays theirs; the
+ * reformer's own words are the document's author when an admin set one, else the reformer.
+ */
 function authorOf(source: Source, reformerName: string): string | null {
   const speaker = source.speaker?.trim();
-  if (!speaker) return withoutHonorifics(reformerName);
+  if (!speaker) return withoutHonorifics(source.author?.trim() || reformerName);
   if (speaker === UNKNOWN_SPEAKER || speaker === EDITOR_SPEAKER) return null;
   return withoutHonorifics(speaker.replace(EDITOR_SUFFIX, ''));
 }
