@@ -104,6 +104,25 @@ describe('SourceRow title, link and quote', () => {
     expect(within(row).getByText('¶ 11.165.2')).toBeTruthy();
   });
 
+  it('opens a PDF at its page in the reader, with the cited sentence to highlight', async () => {
+    const pdf: Source = {
+      ...reader,
+      file_name: 'baws_vol01_annihilation_of_caste.pdf',
+      page: 45,
+      page_label: '67',
+      link: '/api/documents/d3/file#page=45',
+    };
+    const row = renderRow(pdf);
+    const view = within(row).getByRole('link', { name: /View source/ });
+    expect(view.getAttribute('href')).toBe(
+      '/sources/d3?page=45&label=67&q=The+real+remedy+for+breaking+Caste+is+inter-marriage.',
+    );
+    // A quote posted from it still cites the file at its page, as the API gave it.
+    await userEvent.setup().click(within(row).getByRole('link', { name: 'Post as quote' }));
+    const arrived = JSON.parse(screen.getByRole('status', { name: 'arrived' }).textContent ?? '');
+    expect(arrived.quote.source.link).toBe('/api/documents/d3/file#page=45');
+  });
+
   it("quotes the sentence the answer cites, else (older messages) the passage's opening", async () => {
     const row = renderRow(reader);
     await userEvent.setup().click(within(row).getByRole('link', { name: 'Post as quote' }));

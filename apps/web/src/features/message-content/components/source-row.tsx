@@ -1,6 +1,7 @@
 import type { Source } from '@samvad/contracts/sources';
 import { ArrowUpRight, MessageSquareQuote } from 'lucide-react';
 import { Link } from 'react-router';
+import { pdfReaderLink } from '../lib/pdf-reader-link.ts';
 import { toSafeUrl } from '../lib/safe-url.ts';
 import {
   scorePercent,
@@ -64,7 +65,9 @@ export function SourceRow({ source, citation, messageId, alsoRead = false }: Sou
   const nameId = `${anchorId}-name`;
   const page = sourcePageText(source);
   const percent = scorePercent(source.score);
-  const link = toSafeUrl(source.link);
+  // A PDF at its page opens in the reader, which highlights the cited text on the page drawn
+  // (issue #29); the API's link to the file itself is kept for posted quotes and the reader.
+  const link = toSafeUrl(pdfReaderLink(source) ?? source.link);
   // The sentence the answer cites, when the server found it; else the passage's opening.
   const excerpt = sourceQuoteText(source);
   const name = sourceName(source);

@@ -65,8 +65,9 @@ describe('SourcesList', () => {
     expect(external?.getAttribute('href')).toBe('https://example.org/l.pdf');
     expect(external?.getAttribute('target')).toBe('_blank');
     expect(external?.getAttribute('rel')).toBe('noopener noreferrer');
+    // A PDF at its page opens in the reader, which draws the page (issue #29).
     const local = speeches && within(speeches).getByRole('link', { name: 'View source' });
-    expect(local?.getAttribute('href')).toBe('/api/documents/1/file#page=12');
+    expect(local?.getAttribute('href')).toBe('/sources/1?page=12');
     expect(essays && within(essays).queryByRole('link')).toBeNull();
     expect(screen.getAllByRole('link')).toHaveLength(2);
   });

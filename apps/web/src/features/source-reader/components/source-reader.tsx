@@ -1,10 +1,12 @@
 import { ArrowLeft, Download, FileText } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useMemo, useRef } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../shared/ui/button.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { isNotFound, useDocumentText } from '../api/get-document-text.ts';
-import { readerPassages } from '../lib/reader-passages.ts';
+import type { PdfReaderTarget } from '../lib/pdf-target.ts';
+import { type ReaderPassage, readerPassages } from '../lib/reader-passages.ts';
+import { PdfPageView } from './pdf-page-view.tsx';
 import { ReaderPassageView } from './reader-passage.tsx';
 
 export const SOURCE_NOT_FOUND = 'This source is not in the knowledge base any more.';
@@ -18,14 +20,20 @@ const FORMAT_NAMES: Record<string, string> = {
   docx: 'Word document',
 };
 
-type SourceReaderProps = { documentId: string; chunkId: string | null };
+type SourceReaderProps = {
+  documentId: string;
+  chunkId: string | null;
+  /** A PDF's page to draw, with the cited text to highlight on it (issue #29). */
+  pdf?: PdfReaderTarget | null;
+};
 
 /**
  * A source in the app (issue 20): the document's title and text, opened at the cited passage,
  * which is highlighted, scrolled into view and focused; text before and after loads a window at a
- * time; the original file can be downloaded.
+ * time; the original file can be downloaded. A PDF opened at a page shows that page as printed,
+ * the cited text highlighted on it, instead of the text.
  */
-export function SourceReader({ documentId, chunkId }: SourceReaderProps) {
+export function SourceReader({ documentId, chunkId, pdf = null }: SourceReaderProps) {
   const text = useDocumentText(documentId, chunkId);
   const pages = text.data?.pages;
   const passages = useMemo(() => (pages ? readerPassages(pages, chunkId) : []), [pages, chunkId]);
@@ -96,6 +104,27 @@ export function SourceReader({ documentId, chunkId }: SourceReaderProps) {
         </Button>
       </header>
 
+      {document.format === 'pdf' && pdf ? (
+        <PdfPageView fileUrl={fileUrl} target={pdf} />
+      ) : (
+        <ReaderText text={text} passages={passages} cited={cited} />
+      )}
+    </article>
+  );
+}
+
+/** The document's text as passages, with windows before and after to load. */
+function ReaderText({
+  text,
+  passages,
+  cited,
+}: {
+  text: ReturnType<typeof useDocumentText>;
+  passages: ReaderPassage[];
+  cited: RefObject<HTMLElement | null>;
+}) {
+  return (
+    <>
       {text.hasPreviousPage && (
         <MoreButton
           loading={text.isFetchingPreviousPage}
@@ -119,7 +148,7 @@ export function SourceReader({ documentId, chunkId }: SourceReaderProps) {
           label="Show more text"
         />
       )}
-    </article>
+    </>
   );
 }
 
