@@ -36,15 +36,16 @@ test('a guest asks an example question and reads a cited, streamed answer', asyn
   await expect(sources.getByRole('listitem').first()).toContainText('%');
   await saveScreenshot(page, testInfo, 'answered');
 
-  // View source opens the original document (the PDF at its page, for a PDF source).
+  // View source opens the source in the reader: text formats at the passage (`?chunk=…`, issue
+  // 20), a PDF at its page with the cited text (`?page=…&q=…`, issue #29); a PDF without a page,
+  // the file itself.
   const view = answer.getByRole('link', { name: /View source/ }).first();
   const href = await view.getAttribute('href');
-  // Reader links for text formats (`/sources/{id}?chunk=…`, issue 20), the PDF at its page.
   expect(href).toMatch(
-    /^(\/api\/documents\/[^/]+\/file(#page=\d+)?|\/sources\/[\w-]+\?chunk=[\w-]+(#p-[\d.]+)?)$/,
+    /^(\/api\/documents\/[^/]+\/file|\/sources\/[\w-]+\?(chunk=[\w-]+(#p-[\d.]+)?|page=\d+(&label=[^&]+)?(&q=[^&]+)?))$/,
   );
   const [popup] = await Promise.all([context.waitForEvent('page'), view.click()]);
-  await expect(popup).toHaveURL(new RegExp(`${href?.replace(/[?.#]/g, '\\$&')}$`));
+  await expect(popup).toHaveURL(new RegExp(`${href?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   const original = await page.request.get(href ?? '');
   expect(original.ok()).toBe(true);
 
@@ -54,7 +55,7 @@ test('a guest asks an example question and reads a cited, streamed answer', asyn
   );
 });
 
-test('a guest sees a PDF source open at its page', async ({ page, context }) => {
+test('a guest sees a PDF source open in the reader at its page', async ({ page, context }) => {
   await page.goto('/chat');
   await ask(
     page,
@@ -63,14 +64,17 @@ test('a guest sees a PDF source open at its page', async ({ page, context }) => 
   const answer = page.getByRole('article', { name: 'Answer' }).last();
   const pdfLink = answer
     .getByRole('link', { name: /View source/ })
-    .and(page.locator('[href*="#page="]'))
+    .and(page.locator('[href^="/sources/"][href*="page="]'))
     .first();
   await expect(pdfLink).toHaveAttribute('target', '_blank');
-  const href = await pdfLink.getAttribute('href');
-  expect(href).toMatch(/#page=\d+$/);
+  const href = (await pdfLink.getAttribute('href')) ?? '';
+  const pdfPage = new URL(href, page.url()).searchParams.get('page');
   const [popup] = await Promise.all([context.waitForEvent('page'), pdfLink.click()]);
-  expect(popup.url()).toContain(href ?? '');
-  const file = await page.request.get(href ?? '');
+  expect(popup.url()).toContain(href);
+  // The file itself, at the page, is one click away in the reader.
+  const original = popup.getByRole('link', { name: 'Open the PDF at this page' });
+  await expect(original).toHaveAttribute('href', new RegExp(`/file#page=${pdfPage}$`));
+  const file = await page.request.get((await original.getAttribute('href')) ?? '');
   expect(file.headers()['content-type']).toContain('application/pdf');
 });
 

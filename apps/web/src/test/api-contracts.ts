@@ -12,6 +12,7 @@ import {
 import {
   adminDocumentListResponseSchema,
   adminDocumentRemovedResponseSchema,
+  adminDocumentResponseSchema,
   embeddingStatusResponseSchema,
 } from '@samvad/contracts/admin-documents';
 import { rateAnswerResponseSchema } from '@samvad/contracts/answer-feedback';
@@ -152,6 +153,7 @@ const ROUTES: Record<string, Success> = {
   // Its progress events are NDJSON lines (uploadEventSchema); refusals before them are JSON.
   'POST /api/admin/documents': { status: 200, stream: 'application/x-ndjson' },
   'DELETE /api/admin/documents/:id': ok(adminDocumentRemovedResponseSchema),
+  'PATCH /api/admin/documents/:id': ok(adminDocumentResponseSchema),
   'GET /api/admin/embeddings': ok(embeddingStatusResponseSchema),
 };
 
