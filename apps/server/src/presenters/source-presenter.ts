@@ -11,8 +11,8 @@ import {
 import { SOURCE_EXCERPT_MAX_LENGTH, type Source } from '@samvad/contracts/sources';
 import type { Attribution } from '../knowledge/attribution.ts';
 import type { DocumentDetails } from '../repositories/chunk-repository.ts';
-import { documentFileUrl } from '../retrieval/knowledge-index.ts';
 import type { Passage } from '../retrieval/passage.ts';
+import { documentFileUrl } from '../retrieval/passage-of.ts';
 import { volumeOf, yearOf } from './citation-facts.ts';
 
 type PresentedPassage = Pick<

@@ -17,8 +17,8 @@ import { createRetriever } from './knowledge-retriever.ts';
 import type { KnowledgeSnapshotFile } from './knowledge-snapshot.ts';
 import { collapseCopies } from './near-duplicates.ts';
 import type { ChunkMeta, Passage, RankingOptions } from './passage.ts';
+import { passageOf, weightedCoverage } from './passage-of.ts';
 import type { Retriever } from './retriever.ts';
-import { tokenize } from './tokenizer.ts';
 import type { VectorIndex } from './vector-index.ts';
 
 /** The shared corpus knows ~21,000 terms; Kalpit's six passages a few hundred. */
@@ -195,17 +195,11 @@ export class KnowledgeIndex {
       const chunkText = textById.get(hit.chunkId);
       // A chunk removed by another process since the last sync is simply left out.
       if (!meta || chunkText === undefined) continue;
-      passages.push({
-        ...meta,
-        text: chunkText,
-        score: hit.score,
-        link: sourceLink(meta),
-        lexicalScore: weightedCoverage(
-          weights,
-          `${meta.title}\n${meta.headingPath.join('\n')}\n${chunkText}`,
-        ),
-        denseScore: hit.denseScore ?? null,
-      });
+      const lexicalScore = weightedCoverage(
+        weights,
+        `${meta.title}\n${meta.headingPath.join('\n')}\n${chunkText}`,
+      );
+      passages.push(passageOf(meta, chunkText, hit.score, lexicalScore, hit.denseScore ?? null));
     }
     return collapseCopies(collapseContained(passages)).slice(0, limit);
   }
@@ -233,14 +227,7 @@ export class KnowledgeIndex {
       const meta = this.meta.get(hit.chunkId);
       const chunkText = textById.get(hit.chunkId);
       if (!meta || chunkText === undefined) continue;
-      passages.push({
-        ...meta,
-        text: chunkText,
-        score: 0,
-        link: sourceLink(meta),
-        lexicalScore: null,
-        denseScore: null,
-      });
+      passages.push(passageOf(meta, chunkText, 0));
     }
     return passages.sort((a, b) => Number(a.page === null) - Number(b.page === null));
   }
@@ -269,14 +256,7 @@ export class KnowledgeIndex {
       .from(chunks)
       .where(inArray(chunks.id, [nextId]));
     if (!row) return null;
-    return {
-      ...meta,
-      text: row.text,
-      score: passage.score,
-      link: sourceLink(meta),
-      lexicalScore: null,
-      denseScore: null,
-    };
+    return passageOf(meta, row.text, passage.score);
   }
 
   private async applyChanges(windowSeconds = CHANGE_WINDOW_SECONDS): Promise<number> {
@@ -373,28 +353,5 @@ export class KnowledgeIndex {
   }
 }
 
-/**
- * The share of the question's IDF-weighted terms the passage (with its title and headings)
- * contains: how much of what the question asks about is there, whatever the passage's length
- * or the size of the corpus (a normalised BM25 score shrinks as the corpus grows). Only terms
- * the writings hold count; the share of those they do not is judged apart (coverage.ts).
- */
-function weightedCoverage(weights: readonly { term: string; idf: number }[], text: string): number {
-  const total = weights.reduce((sum, { idf }) => sum + idf, 0);
-  if (total === 0) return 0;
-  const present = new Set(tokenize(text));
-  return weights.reduce((sum, { term, idf }) => sum + (present.has(term) ? idf : 0), 0) / total;
-}
-
 const CONTAINMENT_SLACK = 5;
 const SEARCH_POOL = 25;
-
-export function documentFileUrl(documentId: string): string {
-  return `/api/documents/${encodeURIComponent(documentId)}/file`;
-}
-
-/** PDF viewers open `#page=N`; other formats open at the top. */
-function sourceLink(meta: ChunkMeta): string {
-  const base = documentFileUrl(meta.documentId);
-  return meta.contentType === 'application/pdf' && meta.page ? `${base}#page=${meta.page}` : base;
-}
