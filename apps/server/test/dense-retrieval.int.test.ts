@@ -6,6 +6,7 @@ import {
   storedDimensions,
 } from '../src/repositories/embedding-repository.ts';
 import { latestChangeId } from '../src/repositories/knowledge-change-repository.ts';
+import { BackgroundEmbedder } from '../src/retrieval/background-embedder.ts';
 import { createEmbeddingClient, type EmbeddingClient } from '../src/retrieval/embedding-client.ts';
 import {
   embedDocument,
@@ -217,5 +218,36 @@ describe('dense retrieval through a loopback embeddings server', () => {
       .from(documents)
       .where(eq(documents.id, outcome.document.id));
     expect(shorter?.status).toBe('ready');
+  });
+
+  it('has the background embedder ask nothing of the model when every chunk has its vector', async () => {
+    // Every start nudges it: a request then would compete with the start for the processor.
+    const model = shrunk(32);
+    const errors: unknown[] = [];
+    const embedder = new BackgroundEmbedder(
+      t.database.db,
+      model,
+      { kind: 'endpoint', baseUrl: embeddings.baseUrl },
+      (error) => errors.push(error),
+    );
+    const before = embeddings.requests;
+    embedder.nudge();
+    await embedder.settled();
+    expect(embeddings.requests).toBe(before);
+    expect(embedder.run()).toMatchObject({ running: false, done: 0, error: null });
+
+    // A document ingested without vectors is embedded on the next nudge.
+    const { embedChunks: _embedNow, ...withoutVectors } = deps;
+    const outcome = await ingestFile(withoutVectors, {
+      fileName: 'later.txt',
+      bytes: encode('The caravan of motorcars reached the hill station after the monsoon.'),
+    });
+    expect(outcome.status).toBe('ingested');
+    if (outcome.status !== 'ingested') return;
+    embedder.nudge();
+    await embedder.settled();
+    expect(errors).toEqual([]);
+    expect(embeddings.requests).toBeGreaterThan(before);
+    expect(embedder.run()).toMatchObject({ running: false, done: outcome.chunks, error: null });
   });
 });

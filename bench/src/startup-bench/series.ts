@@ -81,7 +81,7 @@ export async function runSeries(options: {
     if (embedder) {
       if (seen.beforeReady !== 0) {
         throw new Error(
-          `${path.basename(logFile)}: ${seen.beforeReady} embedding requests before ready (every chunk has its vector: there should be none)`,
+          `${path.basename(logFile)}: ${seen.beforeReady} embedding requests before ready (every chunk has its vector: there should be none; by kind so far: ${JSON.stringify(embedder.requests)})`,
         );
       }
       if (embedder.requests.passage) {

@@ -6,6 +6,7 @@
  * one (embedding-service.ts). Search goes on meanwhile, with BM25 for what is not embedded yet.
  */
 import type { Database } from '../db/database.ts';
+import { countChunksWithoutEmbedding } from '../repositories/embedding-repository.ts';
 import type { LocalModelState } from './e5/local-e5-client.ts';
 import type { EmbeddingClient } from './embedding-client.ts';
 import { embedKnowledgeBase } from './embedding-service.ts';
@@ -75,6 +76,12 @@ export class BackgroundEmbedder {
       this.again = false;
       this.current = { running: true, done: 0, total: 0, error: null };
       try {
+        // Nothing missing (every start of an embedded knowledge base): no request to the model,
+        // whose first pass would otherwise compete with the start for the processor.
+        if ((await countChunksWithoutEmbedding(this.db, this.client.model)) === 0) {
+          this.current = { ...this.current, running: false };
+          continue;
+        }
         await embedKnowledgeBase(this.db, this.client, {
           signal: this.abort.signal,
           onProgress: ({ done, total }) => {
