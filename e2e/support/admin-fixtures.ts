@@ -25,6 +25,13 @@ export async function logInAsAdmin(page: Page, credentials = E2E_ADMIN) {
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
+/** The dashboard's Knowledge Base tab, signed in as the admin. */
+export async function openKnowledgeBase(page: Page) {
+  await logInAsAdmin(page);
+  await page.getByRole('tab', { name: 'Knowledge Base' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload documents' })).toBeVisible();
+}
+
 export async function fillAdminLogin(
   page: Page,
   credentials: { username: string; password: string },

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
 
 /** The second server, answering with the loopback model (support/fake-llm.ts). */
 export const llmBaseURL = `http://127.0.0.1:${process.env.E2E_LLM_APP_PORT}`;
@@ -40,4 +40,19 @@ export async function openSidebar(page: Page) {
   await expect(open.or(sidebar).first()).toBeVisible();
   if (await open.isVisible()) await open.click();
   await expect(sidebar).toBeVisible();
+}
+
+/** A guest from a network of its own asks in a fresh /chat; returns the page and the answer. */
+export async function askAsGuest(browser: Browser, question: string) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: {
+      'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+    },
+  });
+  const page = await context.newPage();
+  await page.goto('/chat');
+  await ask(page, question);
+  const answer = page.getByRole('article', { name: 'Answer' }).last();
+  await expect(answer).not.toBeEmpty();
+  return { page, answer, close: () => context.close() };
 }

@@ -1,36 +1,11 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
-import { ask, expect, test } from '../support/chat-fixtures.ts';
-import { E2E_ADMIN } from '../support/e2e-identities.ts';
+import { randomBytes } from 'node:crypto';
+import { openKnowledgeBase } from '../support/admin-fixtures.ts';
+import { askAsGuest, expect, test } from '../support/chat-fixtures.ts';
 
 // Issue #29, admin control (ADR 034): an admin corrects a document's title in the Knowledge
 // Base tab, and the next answer cites it so. The servers are shared by every spec running at
 // once, so the document edited is one this test uploads (with a name and words of its own), and
 // it is removed at the end.
-
-async function openKnowledgeBase(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('tab', { name: 'Knowledge Base' }).click();
-  await expect(page.getByRole('heading', { name: 'Upload documents' })).toBeVisible();
-}
-
-/** A guest from a network of its own asks in a fresh /chat; returns the answer's article. */
-async function askAsGuest(browser: Browser, question: string) {
-  const context = await browser.newContext({
-    extraHTTPHeaders: {
-      'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
-    },
-  });
-  const page = await context.newPage();
-  await page.goto('/chat');
-  await ask(page, question);
-  const answer = page.getByRole('article', { name: 'Answer' }).last();
-  await expect(answer).not.toBeEmpty();
-  return { answer, close: () => context.close() };
-}
 
 test("an admin corrects a document's title, and the next answer cites it by that title", async ({
   page,

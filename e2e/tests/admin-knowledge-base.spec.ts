@@ -1,9 +1,7 @@
-import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
 import { corpusFile } from '@samvad/server/test/support/corpus.ts';
-import { ask, expect, test } from '../support/chat-fixtures.ts';
-import { E2E_ADMIN } from '../support/e2e-identities.ts';
+import { openKnowledgeBase } from '../support/admin-fixtures.ts';
+import { askAsGuest, expect, test } from '../support/chat-fixtures.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 // The server starts with Annihilation of Caste; each project uploads another BAWS chapter, and
@@ -20,30 +18,6 @@ const UPLOADS: Record<string, { file: string; pages: number; question: string }>
     question: 'What did Ambedkar say about the birthday of Ranade and hero worship?',
   },
 };
-
-/** A guest from a network of its own asks in a fresh /chat; returns the answer's article. */
-async function askAsGuest(browser: Browser, question: string) {
-  const context = await browser.newContext({
-    extraHTTPHeaders: {
-      'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
-    },
-  });
-  const page = await context.newPage();
-  await page.goto('/chat');
-  await ask(page, question);
-  const answer = page.getByRole('article', { name: 'Answer' }).last();
-  await expect(answer).not.toBeEmpty();
-  return { page, answer, close: () => context.close() };
-}
-
-async function openKnowledgeBase(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(E2E_ADMIN.username);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('tab', { name: 'Knowledge Base' }).click();
-  await expect(page.getByRole('heading', { name: 'Upload documents' })).toBeVisible();
-}
 
 test('an admin uploads a document that answers then cite, and removing it takes the citation away', async ({
   page,

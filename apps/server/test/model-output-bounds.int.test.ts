@@ -98,15 +98,20 @@ beforeEach(() => {
 
 const QUESTION = 'Is caste a division of labour?';
 
+/** The member asks QUESTION in their conversation (streamed, unless `accept` says JSON). */
+function askInConversation(cookie: string, id: string, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/chat',
+    headers: { cookie, origin: t.config.publicUrl, ...headers },
+    payload: { question: QUESTION, conversation_id: id },
+  });
+}
+
 describe('a model that never stops', () => {
   it('cuts a 40 MB answer at ANSWER_MAX_CHARS with a notice, stops reading it, and saves it within the caps', async () => {
     const { cookie, id, messages } = await memberConversation(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat',
-      headers: { cookie, origin: t.config.publicUrl },
-      payload: { question: QUESTION, conversation_id: id },
-    });
+    const res = await askInConversation(cookie, id);
     expect(res.statusCode).toBe(200);
     await closed;
     // The endpoint was cut off long before its end (the rest sat in socket buffers, unread).
@@ -147,12 +152,7 @@ describe('a model that never stops', () => {
       }
     })();
     try {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/chat',
-        headers: { cookie, origin: t.config.publicUrl },
-        payload: { question: QUESTION, conversation_id: id },
-      });
+      const res = await askInConversation(cookie, id);
       expect(res.statusCode).toBe(200);
       await closed;
       const reads = await Promise.all(
@@ -176,12 +176,7 @@ describe('a model that never stops', () => {
   it('refuses one endless event line as a failing model, reading no more of it', async () => {
     mode = 'one-line';
     const { cookie, id, messages } = await memberConversation(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/chat',
-      headers: { cookie, origin: t.config.publicUrl, accept: 'application/json' },
-      payload: { question: QUESTION, conversation_id: id },
-    });
+    const res = await askInConversation(cookie, id, { accept: 'application/json' });
     await closed;
     expect(res.statusCode).toBe(502);
     expect(written).toBeLessThan(30 * MB);
