@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testPassage } from '../../test/support/test-passage.ts';
 import { presentSource } from '../presenters/source-presenter.ts';
 import type { Passage } from '../retrieval/passage.ts';
 import { citedSegments, citedSentence, withCitedQuotes } from './cited-sentence.ts';
@@ -60,32 +61,17 @@ describe('citedSentence', () => {
 });
 
 describe('withCitedQuotes', () => {
-  const passage = (id: string, text: string): Passage => ({
-    id,
-    documentId: 'd1',
-    ordinal: 0,
-    page: null,
-    startPage: null,
-    endPage: null,
-    pageLabel: null,
-    anchor: null,
-    headingPath: [],
-    fileName: 'annihilation_of_caste.md',
-    contentType: 'text/markdown',
-    title: 'Annihilation of Caste',
-    titleOverride: null,
-    author: null,
-    volume: null,
-    year: null,
-    text,
-    score: 0.7,
-    link: '',
-    lexicalScore: null,
-    denseScore: null,
-    speakerRole: 'reformer',
-    speaker: null,
-    textKind: 'speech',
-  });
+  const passage = (id: string, text: string): Passage =>
+    testPassage(text, {
+      id,
+      documentId: 'd1',
+      fileName: 'annihilation_of_caste.md',
+      contentType: 'text/markdown',
+      title: 'Annihilation of Caste',
+      score: 0.7,
+      link: '',
+      textKind: 'speech',
+    });
 
   it('gives each cited source its sentence from the whole passage, and leaves the rest', () => {
     // The cited sentence lies past the excerpt's 400 characters: the whole passage is searched.

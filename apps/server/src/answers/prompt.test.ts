@@ -1,37 +1,19 @@
 import type { Persona } from '@samvad/contracts/persona';
 import { describe, expect, it } from 'vitest';
+import { testPassage } from '../../test/support/test-passage.ts';
 import type { Passage } from '../retrieval/passage.ts';
 import { answerInstructions, answerPrompt, languageName } from './prompt.ts';
 
 const persona = { reformerName: 'Dr. B. R. Ambedkar', productName: 'Samvad' } as Persona;
 
 function passage(text: string, title: string): Passage {
-  return {
+  return testPassage(text, {
     id: title,
     documentId: title,
-    ordinal: 0,
-    page: null,
-    startPage: null,
-    endPage: null,
-    pageLabel: null,
-    anchor: null,
-    headingPath: [],
     fileName: `${title}.txt`,
-    contentType: 'text/plain',
     title,
-    titleOverride: null,
-    author: null,
-    volume: null,
-    year: null,
-    text,
-    score: 0.5,
     link: `/api/documents/${title}/file`,
-    lexicalScore: null,
-    denseScore: null,
-    speakerRole: 'reformer',
-    speaker: null,
-    textKind: 'writing',
-  };
+  });
 }
 
 // Team-written test sentences, not Ambedkar's words.

@@ -5,6 +5,7 @@
  */
 import type { Persona } from '@samvad/contracts/persona';
 import { describe, expect, it } from 'vitest';
+import { testPassage } from '../../test/support/test-passage.ts';
 import { answerPrompt } from '../answers/prompt.ts';
 import type { Passage } from '../retrieval/passage.ts';
 import { attributeDocument } from './attribute.ts';
@@ -54,32 +55,15 @@ describe('a speaker nothing tells', () => {
 
   it('is "not known" in the model prompt’s speaker line, never the reformer’s name', () => {
     const persona = { reformerName: 'Dr. B. R. Ambedkar', productName: 'Samvad' } as Persona;
-    const passage = (speakerRole: Passage['speakerRole']): Passage => ({
-      id: speakerRole,
-      documentId: 'wells',
-      ordinal: 0,
-      page: null,
-      startPage: null,
-      endPage: null,
-      pageLabel: null,
-      anchor: null,
-      headingPath: [],
-      fileName: 'wells.txt',
-      contentType: 'text/plain',
-      title: 'Notes on wells',
-      titleOverride: null,
-      author: null,
-      volume: null,
-      year: null,
-      text: 'The village well was shared by every family.',
-      score: 0.5,
-      link: '/api/documents/wells/file',
-      lexicalScore: null,
-      denseScore: null,
-      speakerRole,
-      speaker: null,
-      textKind: 'writing',
-    });
+    const passage = (speakerRole: Passage['speakerRole']): Passage =>
+      testPassage('The village well was shared by every family.', {
+        id: speakerRole,
+        documentId: 'wells',
+        fileName: 'wells.txt',
+        title: 'Notes on wells',
+        link: '/api/documents/wells/file',
+        speakerRole,
+      });
     const prompt = answerPrompt('Who shared the well?', [passage('unknown')], persona, 'en');
     const line = prompt.split('\n').find((text) => text.startsWith('[1] Speaker:')) ?? '';
     expect(line).toMatch(/^\[1\] Speaker: not known \(do not attribute these words to .+\)\./);
