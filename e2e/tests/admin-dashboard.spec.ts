@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   adminFlowMember,
+  expectNoSeriousAxeViolations,
   fillAdminLogin,
   logInAsAdmin,
   logRows,
@@ -35,16 +35,6 @@ async function expectNoPageOverflow(page: Page) {
   ]);
   expect(scrollWidth).toBeLessThanOrEqual(viewport);
   expect(viewport).toBe(page.viewportSize()?.width);
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  // The app shell's account menu button (not part of the dashboard) is named "Account menu" but
-  // shows the user's initials (label-content-name-mismatch); reported to be fixed there.
-  const result = await new AxeBuilder({ page })
-    .exclude('header button[aria-label="Account menu"]')
-    .analyze();
-  const serious = result.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
 }
 
 // Changing the password signs out the admin's other sessions, so this runs on the second

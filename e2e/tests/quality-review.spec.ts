@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, type Page } from '@playwright/test';
+import { expect as baseExpect } from '@playwright/test';
 import {
+  expectNoSeriousAxeViolations,
   logInAsAdmin,
   logRows,
   openTab,
@@ -9,16 +9,6 @@ import {
 } from '../support/admin-fixtures.ts';
 import { ask, expect, test } from '../support/chat-fixtures.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
-
-/** Serious or critical problems of the Quality tab with its content on screen (axe). */
-async function expectNoSeriousAxeViolations(page: Page) {
-  // The app shell's account menu is left out, as in admin-dashboard.spec.ts (reported there).
-  const result = await new AxeBuilder({ page })
-    .exclude('header button[aria-label="Account menu"]')
-    .analyze();
-  const serious = result.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
-  baseExpect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 // Issue #31 part 2: a reader's thumbs-down reaches the admin's review queue, where it is read
 // with its sources, filtered, and resolved with a note that the audit log keeps.

@@ -1,18 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
-import { logInAsAdmin, openTab, toastTitled, withRunLock } from '../support/admin-fixtures.ts';
+import {
+  expectNoSeriousAxeViolations,
+  logInAsAdmin,
+  openTab,
+  toastTitled,
+  withRunLock,
+} from '../support/admin-fixtures.ts';
 import { expect, test } from '../support/chat-fixtures.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
-
-/** Serious or critical problems of the Quality tab with its content on screen (axe). */
-async function expectNoSeriousAxeViolations(page: Page) {
-  // The app shell's account menu is left out, as in admin-dashboard.spec.ts (reported there).
-  const result = await new AxeBuilder({ page })
-    .exclude('header button[aria-label="Account menu"]')
-    .analyze();
-  const serious = result.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
-  baseExpect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 // Issue #31 part 3: the deployment's question set, uploaded in the Quality tab, run in the
 // background with progress, its figures, the history chart, the comparison and the CSV.
