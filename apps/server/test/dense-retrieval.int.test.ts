@@ -220,8 +220,8 @@ describe('dense retrieval through a loopback embeddings server', () => {
     expect(shorter?.status).toBe('ready');
   });
 
-  it('has the background embedder ask nothing of the model when every chunk has its vector', async () => {
-    // Every start nudges it: a request then would compete with the start for the processor.
+  it('has the background embedder ask nothing of an endpoint when every chunk has its vector', async () => {
+    // Every start nudges it: a request to the endpoint then would be one at every start.
     const model = shrunk(32);
     const errors: unknown[] = [];
     const embedder = new BackgroundEmbedder(

@@ -76,9 +76,13 @@ export class BackgroundEmbedder {
       this.again = false;
       this.current = { running: true, done: 0, total: 0, error: null };
       try {
-        // Nothing missing (every start of an embedded knowledge base): no request to the model,
-        // whose first pass would otherwise compete with the start for the processor.
-        if ((await countChunksWithoutEmbedding(this.db, this.client.model)) === 0) {
+        // An endpoint is asked nothing when nothing is missing (every start of an embedded
+        // knowledge base nudges this). The in-process model is asked still: that first request
+        // is what fetches or loads its weights, or finds them missing and says so in the tab.
+        if (
+          this.source.kind === 'endpoint' &&
+          (await countChunksWithoutEmbedding(this.db, this.client.model)) === 0
+        ) {
           this.current = { ...this.current, running: false };
           continue;
         }
