@@ -27,3 +27,21 @@ export const DOCUMENT_AUTHOR_MAX_LENGTH = 200;
 export const DOCUMENT_VOLUME_PATTERN = /^\d{1,3}$/;
 export const DOCUMENT_YEAR_MIN = 1000;
 export const DOCUMENT_YEAR_MAX = 2999;
+
+/**
+ * Where ingestion found a document's title (issue #29 item 5), best first: the file's own
+ * metadata or header ('declared'), its title page, its first real heading, a "SOURCE:" header
+ * naming the collection, a plain text's opening line, a copy of the same work already in the
+ * knowledge base, and, when nothing better exists, its file name. The Knowledge Base tab flags
+ * 'file_name' so an admin can correct it.
+ */
+export const TITLE_SOURCES = [
+  'declared',
+  'title_page',
+  'heading',
+  'header',
+  'opening_line',
+  'copy',
+  'file_name',
+] as const;
+export type TitleSource = (typeof TITLE_SOURCES)[number];

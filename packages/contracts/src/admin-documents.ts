@@ -4,6 +4,7 @@ import {
   DOCUMENT_VOLUME_PATTERN,
   DOCUMENT_YEAR_MAX,
   DOCUMENT_YEAR_MIN,
+  TITLE_SOURCES,
 } from './admin-document-rules.ts';
 import { SOURCE_TITLE_MAX_LENGTH } from './source-rules.ts';
 import { isStorableText, STORABLE_TEXT_MESSAGE } from './storable-text.ts';
@@ -29,8 +30,10 @@ export const adminDocumentSchema = z.object({
   id: z.string(),
   /** The title answers give: the admin's when set, else the one read from the file. */
   title: z.string(),
-  /** The title ingestion read from the file (or its first chapter, or its name). */
+  /** The title ingestion read from the file (or its first chapter, a copy, or its name). */
   extractedTitle: z.string(),
+  /** Where `extractedTitle` came from; null for documents ingested before this was recorded. */
+  titleSource: z.enum(TITLE_SOURCES).nullable(),
   details: documentDetailsSchema,
   fileName: z.string(),
   contentType: z.string(),

@@ -2,6 +2,7 @@ import {
   DOCUMENT_AUTHOR_MAX_LENGTH,
   DOCUMENT_YEAR_MAX,
   DOCUMENT_YEAR_MIN,
+  TITLE_SOURCES,
 } from '@samvad/contracts/admin-document-rules';
 import { SOURCE_TITLE_MAX_LENGTH } from '@samvad/contracts/source-rules';
 import { sql } from 'drizzle-orm';
@@ -28,6 +29,11 @@ export const documents = pgTable(
   {
     id: text('id').primaryKey(),
     title: text('title').notNull(),
+    /**
+     * Where ingestion found `title` (TITLE_SOURCES: metadata, title page, heading, a copy of the
+     * work, … or the file name); null for documents ingested before it was recorded.
+     */
+    titleSource: text('title_source', { enum: TITLE_SOURCES }),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     sha256: text('sha256').notNull(),
@@ -68,6 +74,10 @@ export const documents = pgTable(
     check(
       'documents_author_length',
       sql`char_length(${table.author}) between 1 and ${sql.raw(String(DOCUMENT_AUTHOR_MAX_LENGTH))}`,
+    ),
+    check(
+      'documents_title_source_known',
+      sql`${table.titleSource} in (${sql.raw(TITLE_SOURCES.map((source) => `'${source}'`).join(', '))})`,
     ),
     check('documents_volume_digits', sql`${table.volume} ~ '^[0-9]{1,3}$'`),
     check(

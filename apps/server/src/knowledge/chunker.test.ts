@@ -24,6 +24,7 @@ const heading = (text: string, level: number): LoadedBlock =>
   block(text, { kind: 'heading', level });
 const doc = (blocks: LoadedBlock[], language = 'en'): LoadedDocument => ({
   title: 'T',
+  titleSource: 'declared',
   contentType: 'text/plain',
   language,
   pageCount: null,

@@ -127,8 +127,10 @@ export async function loadDocument(input: LoadDocumentInput): Promise<LoadedDocu
     throw new LoadError('no_text', 'No text could be found in this file.');
   }
   if (result.textGarbled ?? looksGarbled(text)) throw new LoadError('garbled', GARBLED_MESSAGE);
+  const chosen = chooseTitle(result.title, result.blocks, fileName, result.fallbackTitle);
   return {
-    title: chooseTitle(result.title, result.blocks, fileName, result.fallbackTitle),
+    title: chosen.title,
+    titleSource: chosen.source,
     contentType: CONTENT_TYPES[format],
     language: detectLanguage(text),
     pageCount: result.pageCount,

@@ -2,6 +2,7 @@
  * Shapes shared by the loaders, the chunker and ingestion. A loader turns a file's bytes into
  * an ordered list of blocks; the chunker turns blocks into chunks that know their pages.
  */
+import type { TitleSource } from '@samvad/contracts/admin-document-rules';
 import type { Attribution } from './attribution.ts';
 
 export type BlockKind = 'heading' | 'paragraph';
@@ -28,6 +29,8 @@ export type LoadedBlock = {
 
 export type LoadedDocument = {
   title: string;
+  /** Where `title` was found (knowledge/title.ts): the file's metadata, … or its name. */
+  titleSource: TitleSource;
   /** IANA media type of the original file, e.g. 'application/pdf'. */
   contentType: string;
   /** BCP 47 primary language guessed from the script of the text: 'en', 'hi', 'ta', … */

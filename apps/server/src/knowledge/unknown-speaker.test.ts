@@ -25,6 +25,7 @@ const paragraph = (text: string): LoadedBlock => ({
 /** A document that says nothing of whose words it holds. */
 const NOBODYS: LoadedDocument = {
   title: 'Notes on wells',
+  titleSource: 'declared',
   contentType: 'text/plain',
   language: 'en',
   pageCount: null,

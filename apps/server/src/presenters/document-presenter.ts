@@ -1,6 +1,7 @@
 import type { AdminDocument } from '@samvad/contracts/admin-documents';
 import type { DocumentFormat, DocumentTextResponse } from '@samvad/contracts/source-reader';
 import type { DocumentRow } from '../db/schema.ts';
+import { titleFromFileName } from '../knowledge/title.ts';
 import type { ReaderChunkRow } from '../repositories/chunk-repository.ts';
 import type { DocumentWithChunkCount } from '../repositories/document-repository.ts';
 import { paragraphIdOf } from './source-presenter.ts';
@@ -11,6 +12,10 @@ export function presentAdminDocument(row: DocumentWithChunkCount): AdminDocument
     id: row.id,
     title: row.titleOverride ?? row.title,
     extractedTitle: row.title,
+    // Documents ingested before title sources were recorded: a title that is the tidied file
+    // name is flagged all the same, so the admin sees what to correct.
+    titleSource:
+      row.titleSource ?? (row.title === titleFromFileName(row.fileName) ? 'file_name' : null),
     details: {
       title: row.titleOverride,
       author: row.author,

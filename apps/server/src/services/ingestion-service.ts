@@ -20,6 +20,7 @@ import {
 } from '../repositories/document-repository.ts';
 import { recordKnowledgeChange } from '../repositories/knowledge-change-repository.ts';
 import { type FileStore, sha256Hex } from '../storage/file-store.ts';
+import { settleCopyTitles } from './copy-titles-service.ts';
 
 export type IngestionDeps = {
   db: Database;
@@ -176,6 +177,7 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
       const row = await insertDocument(tx, {
         id: documentId,
         title: loaded.title,
+        titleSource: loaded.titleSource,
         fileName,
         contentType: loaded.contentType,
         sha256,
@@ -223,6 +225,8 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
     return { status: 'failed', reason: 'internal', message: describe(error) };
   }
   for (const old of predecessors) await removeFileIfUnused(deps, old.sha256);
+  // A file that names itself nowhere takes the title of a copy of its work (issue #29 item 5).
+  document = await settleCopyTitles(deps.db, document);
 
   const warnings = [...loaded.warnings];
   if (deps.embedChunks) {

@@ -25,11 +25,15 @@ const json = (status: number, body: unknown) =>
  * The list through the contract check; the edit's answers are checked against its schema as
  * they are made (stubResponse), the PATCH being newer than the stubs' route table.
  */
-function stubServer(patch: (body: Record<string, unknown>) => Response) {
+function stubServer(
+  patch: (body: Record<string, unknown>) => Response,
+  listed: Partial<AdminDocument> = {},
+) {
   let current: AdminDocument = adminDocument({
     title: 'Mahad notes',
     extractedTitle: 'Mahad notes',
     fileName: 'mahad.txt',
+    ...listed,
   });
   const bodies: Record<string, unknown>[] = [];
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
@@ -127,5 +131,40 @@ describe('Edit details', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(server.current().title).toBe('Mahad notes');
+  });
+
+  it('flags a title made from the file name until an admin gives one (issue #29 item 5)', async () => {
+    const fromFileName = { title: 'Notes 3', extractedTitle: 'Notes 3', fileName: 'notes_3.txt' };
+    stubServer(
+      (body) => {
+        const saved = adminDocument({
+          ...fromFileName,
+          titleSource: 'file_name',
+          title: String(body.title),
+          details: { title: String(body.title), author: null, volume: null, year: null },
+        });
+        return json(200, stubResponse(adminDocumentResponseSchema, { document: saved }).body);
+      },
+      { ...fromFileName, titleSource: 'file_name' },
+    );
+    const user = userEvent.setup();
+    renderTable();
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByText('Title from file name')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Edit details of notes_3.txt' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit details' });
+    expect(
+      within(dialog).getByText(
+        'Made from the file name: the file names itself nowhere. Give the work’s title.',
+      ),
+    ).toBeTruthy();
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    await user.clear(title);
+    await user.type(title, 'The Mahad Satyagraha');
+    expect(within(dialog).getByText('Made from the file name: Notes 3.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(table).findByText('The Mahad Satyagraha')).toBeTruthy();
+    expect(within(table).queryByText('Title from file name')).toBeNull();
   });
 });

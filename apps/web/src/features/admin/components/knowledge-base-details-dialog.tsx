@@ -71,11 +71,7 @@ export function KnowledgeBaseDetailsDialog({
           onChange={set('title')}
           maxLength={SOURCE_TITLE_MAX_LENGTH}
           error={errors?.fields.title}
-          hint={
-            values.title.trim() === extracted
-              ? 'As read from the file.'
-              : `Read from the file: ${extracted}. Give it again to use it.`
-          }
+          hint={titleHint(values.title.trim(), extracted, document.titleSource === 'file_name')}
         />
         <TextField
           label="Author"
@@ -122,4 +118,19 @@ export function KnowledgeBaseDetailsDialog({
       </form>
     </Modal>
   );
+}
+
+/**
+ * Where the title field's value comes from. A title made from the file name is said to be one
+ * (issue #29 item 5): the file names itself nowhere, so a real title is the admin's to give.
+ */
+function titleHint(typed: string, extracted: string, fromFileName: boolean): string {
+  if (fromFileName) {
+    return typed === extracted
+      ? 'Made from the file name: the file names itself nowhere. Give the work’s title.'
+      : `Made from the file name: ${extracted}.`;
+  }
+  return typed === extracted
+    ? 'As read from the file.'
+    : `Read from the file: ${extracted}. Give it again to use it.`;
 }

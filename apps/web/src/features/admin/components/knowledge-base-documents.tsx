@@ -49,6 +49,14 @@ function statusLabel(status: string, embeddingIdle: boolean): string {
 }
 
 /**
+ * Answers cite this document by its tidied file name: nothing in the file, nor a copy of its
+ * work, named it (issue #29 item 5), and no admin has given it a title yet.
+ */
+export function titledByFileName(document: AdminDocument): boolean {
+  return document.titleSource === 'file_name' && document.details.title === null;
+}
+
+/**
  * The documents answers are drawn from, newest first until a header is clicked; Edit details
  * (the title, author, volume and year answers cite) and Remove.
  */
@@ -98,6 +106,14 @@ export function KnowledgeBaseDocuments() {
               <tr key={document.id} className={bodyRowClass}>
                 <Td>
                   <span className="font-medium break-words">{document.title}</span>
+                  {titledByFileName(document) && (
+                    <p className="mt-1">
+                      <Badge variant="outline">Title from file name</Badge>
+                      <span className="sr-only">
+                        : the file names itself nowhere; use Edit details
+                      </span>
+                    </p>
+                  )}
                   {document.warning && (
                     <p className="mt-1 flex items-start gap-1.5 text-xs leading-relaxed text-muted-foreground">
                       <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />

@@ -124,6 +124,7 @@ export function adminDocument(overrides: Partial<AdminDocument> = {}): AdminDocu
     id: 'd1',
     title: 'Annihilation of Caste',
     extractedTitle: 'Annihilation of Caste',
+    titleSource: 'declared',
     details: { title: null, author: null, volume: null, year: null },
     fileName: 'annihilation_of_caste.pdf',
     contentType: 'application/pdf',

@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "title_source" text;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_title_source_known" CHECK ("documents"."title_source" in ('declared', 'title_page', 'heading', 'header', 'opening_line', 'copy', 'file_name'));
