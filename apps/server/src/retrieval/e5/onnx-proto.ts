@@ -49,7 +49,7 @@ function message(fields: Field[]): Uint8Array {
   return out;
 }
 
-export const DataType = { FLOAT: 1, UINT8: 2, INT32: 6, INT64: 7 } as const;
+export const DataType = { FLOAT: 1, UINT8: 2, INT8: 3, INT32: 6, INT64: 7 } as const;
 
 export type Attribute =
   | { name: string; int: number }
