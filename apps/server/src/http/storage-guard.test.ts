@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_RESERVE_BYTES } from '../db/storage-space.ts';
+import { AppError } from './app-error.ts';
 import { registerErrorHandler } from './error-handler.ts';
 import { registerStorageGuard, StorageGuard } from './storage-guard.ts';
 
@@ -168,5 +169,72 @@ describe('while storage is full', () => {
     expect(JSON.stringify(logs)).not.toMatch(/"stack"|\n\s+at /);
     expect(logs.some((line) => line.level >= 50)).toBe(false);
     await app.close();
+  });
+});
+
+describe('room reserved for documents being saved', () => {
+  const onDisk = (free: number) => {
+    const disk = { free };
+    return { disk, guard: new StorageGuard('/data/pglite', { measure: () => disk.free }) };
+  };
+
+  it('adds reservations up, names the sizes when one does not fit, and frees them on release', () => {
+    const { guard } = onDisk(STORAGE_RESERVE_BYTES + 10 * MB);
+    // 2 MB of file and text may take three times that once stored: 6 MB of the 10 MB.
+    const first = guard.reserveRoom(2 * MB);
+    expect(first.bytes).toBe(6 * MB);
+    const refused = (() => {
+      try {
+        guard.reserveRoom(2 * MB);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('insufficient_storage');
+    expect((refused as AppError).message).toMatch(
+      /too little free storage to save this document: once stored, its file and text need about 6\.0 MB, and 4\.0 MB are free beside 1 other document being saved/,
+    );
+    expect(guard.reservedRoom()).toEqual({ bytes: 6 * MB, count: 1 });
+    first.release();
+    first.release();
+    expect(guard.reservedRoom()).toEqual({ bytes: 0, count: 0 });
+    const second = guard.reserveRoom(2 * MB);
+    expect(guard.reservedRoom()).toEqual({ bytes: 6 * MB, count: 1 });
+    second.release();
+    // A refusal is not the full state: smaller writes go on.
+    expect(guard.current()).toBe('ok');
+  });
+
+  it('is released on failure, and a disk-full failure enters the full state', () => {
+    const { guard } = onDisk(STORAGE_RESERVE_BYTES + 10 * MB);
+    guard.reserveRoom(MB).release(new Error('constraint violated'));
+    expect(guard.reservedRoom()).toEqual({ bytes: 0, count: 0 });
+    expect(guard.current()).toBe('ok');
+    guard.reserveRoom(MB).release(Object.assign(new Error('no space'), { code: 'ENOSPC' }));
+    expect(guard.reservedRoom()).toEqual({ bytes: 0, count: 0 });
+    expect(guard.current()).toBe('full');
+    expect(() => guard.reserveRoom(1)).toThrow(/^The server's storage is full/);
+  });
+
+  it('keeps large writes out of the room it holds, not small ones', () => {
+    const { guard } = onDisk(STORAGE_RESERVE_BYTES + 10 * MB);
+    const held = guard.reserveRoom(2 * MB);
+    // An upload streaming 2 MB would need 6 MB: only 4 MB are not promised.
+    expect(() => guard.checkWrite(2 * MB)).toThrow(
+      /too little free storage for a request of 2\.0 MB while another document is being saved/,
+    );
+    expect(() => guard.checkWrite(1000)).not.toThrow();
+    expect(guard.current()).toBe('ok');
+    held.release();
+    expect(() => guard.checkWrite(2 * MB)).not.toThrow();
+  });
+
+  it('holds nothing on PostgreSQL, whose disk is not ours to measure', () => {
+    const guard = new StorageGuard(null, { measure: () => 0 });
+    const held = guard.reserveRoom(100 * MB);
+    expect(held.bytes).toBe(0);
+    held.release();
+    expect(guard.reservedRoom()).toEqual({ bytes: 0, count: 0 });
   });
 });

@@ -24,6 +24,14 @@ const BODY_SPACE_FACTOR = 3;
 /** Space a write may need below which its refusal means the disk is full, whatever its size. */
 const SMALL_WRITE_BYTES = 2 ** 20;
 
+/** Room promised to a write that outlasts its request (a document being ingested). */
+export type RoomReservation = {
+  /** Bytes held: what the write may take on disk. */
+  readonly bytes: number;
+  /** Ends the reservation (later calls do nothing); a disk-full `error` enters the full state. */
+  release(error?: unknown): void;
+};
+
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -65,6 +73,8 @@ export class StorageGuard {
   private readonly measure: (dir: string) => number;
 
   private readonly dir: string | null;
+  /** Room promised to writes in progress, which the free space does not show yet. */
+  private reserved = { bytes: 0, count: 0 };
 
   constructor(dir: string | null, options: Options = {}) {
     this.dir = dir;
@@ -109,6 +119,72 @@ export class StorageGuard {
         `The server has too little free storage for a request of ${megabytes(bodyBytes)}; nothing was saved.`,
       );
     }
+    // A large write (an upload as it streams) must not take the room promised to documents
+    // being saved. Small ones may: the reserve is there for them, and counting promises for them
+    // would put the whole server in the full state while the disk still has room.
+    const need = BODY_SPACE_FACTOR * bodyBytes;
+    if (need > SMALL_WRITE_BYTES && free - this.reserved.bytes - need < this.reserve) {
+      throw new AppError(
+        'insufficient_storage',
+        `The server has too little free storage for a request of ${megabytes(bodyBytes)} while ` +
+          `${this.reserved.count === 1 ? 'another document is' : 'other documents are'} being saved; ` +
+          'nothing was saved. Try again once they are done.',
+      );
+    }
+  }
+
+  /**
+   * Holds room for a write that outlasts its request: a document's file and chunk text (`bytes`,
+   * taken BODY_SPACE_FACTOR times: the file, the rows, their WAL), from before its first write
+   * until `release()` after its last. Checking the free space alone races: ingestions side by
+   * side each saw the same free space before any of them wrote, and together overran it (three
+   * DOCX files growing eightfold filled the reserve, and PGlite could not recover). A reservation
+   * is counted against every later one, and against large writes, until it is released; it
+   * throws 507, naming the sizes, when the disk cannot hold it beside the others and the reserve.
+   */
+  reserveRoom(bytes: number): RoomReservation {
+    const need = this.dir ? BODY_SPACE_FACTOR * bytes : 0;
+    // Fresh, not cached: a reservation released a moment ago must show in the free space now.
+    const free = this.dir ? this.freeNow(true) : null;
+    if (free !== null) {
+      this.update(free);
+      if (this.state === 'full') throw new AppError('insufficient_storage', STORAGE_FULL_MESSAGE);
+      const room = free - this.reserve - this.reserved.bytes;
+      if (need > room) throw new AppError('insufficient_storage', this.noRoomMessage(need, room));
+    }
+    this.reserved.bytes += need;
+    this.reserved.count += 1;
+    let held = true;
+    return {
+      bytes: need,
+      release: (error?: unknown) => {
+        if (held) {
+          held = false;
+          this.reserved.bytes -= need;
+          this.reserved.count -= 1;
+        }
+        if (error !== undefined && isDiskFullError(error)) this.noteDiskFull();
+      },
+    };
+  }
+
+  /** Room promised and not yet released: bytes, and how many writes hold it. */
+  reservedRoom(): { bytes: number; count: number } {
+    return { ...this.reserved };
+  }
+
+  private noRoomMessage(need: number, room: number): string {
+    const others = this.reserved.count;
+    const beside =
+      others === 0
+        ? ''
+        : ` beside ${others} other ${others === 1 ? 'document' : 'documents'} being saved`;
+    return (
+      `The server has too little free storage to save this document: once stored, its file and ` +
+      `text need about ${megabytes(need)}, and ${megabytes(Math.max(0, room))} are free${beside} ` +
+      `(${megabytes(this.reserve)} more are kept in reserve for the database). Nothing of it was ` +
+      'saved; try again later, or ask the operator to free space.'
+    );
   }
 
   /** A write failed because a disk is full (the database's, or the file store's). */

@@ -134,7 +134,8 @@ export const adminDocumentRoutes: FastifyPluginAsyncZod<AppContext> = async (app
             ...deps,
             index: knowledge.index,
             actor: auditActorOf(request, admin),
-            roomFor: (bytes) => context.storage.checkWrite(bytes),
+            // Held while each document is written, so uploads side by side see each other.
+            reserveRoom: (bytes) => context.storage.reserveRoom(bytes),
             clock,
             logError: (error, file) =>
               request.log.error({ err: error, file }, 'ingesting an uploaded file failed'),

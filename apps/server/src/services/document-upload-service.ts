@@ -17,6 +17,7 @@ import { type AuditActor, recordAdminAction } from '../repositories/admin-log-re
 import type { KnowledgeIndex } from '../retrieval/knowledge-index.ts';
 import { newUploadFolder } from '../storage/upload-staging.ts';
 import {
+  type IngestInput,
   type IngestionDeps,
   type IngestOutcome,
   type IngestProgress,
@@ -184,8 +185,8 @@ function showControls(name: string): string {
 
 export type UploadDeps = IngestionDeps & {
   index: KnowledgeIndex;
-  /** Throws when the disk has no room for a document of this many bytes (the storage guard). */
-  roomFor?: (bytes: number) => void;
+  /** Holds room for a document of this many bytes while it is written (the storage guard). */
+  reserveRoom?: IngestInput['reserveRoom'];
   actor: AuditActor;
   clock: () => Date;
   /** Unexpected failures are logged here; the client gets a plain message. */
@@ -235,7 +236,7 @@ async function ingestReceived(
       bytes,
       replace,
       onProgress: progress,
-      ...(deps.roomFor ? { roomFor: deps.roomFor } : {}),
+      ...(deps.reserveRoom ? { reserveRoom: deps.reserveRoom } : {}),
       beforeCommit: (tx, change) =>
         recordAdminAction(tx, deps.actor, {
           action: 'upload_document',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Database } from '../db/database.ts';
 import type { DocumentRow } from '../db/schema.ts';
+import { isDiskFullError } from '../db/storage-space.ts';
 import { ATTRIBUTION_VERSION, attributeDocument } from '../knowledge/attribute.ts';
 import { chunkDocument } from '../knowledge/chunker.ts';
 import { loadDocument } from '../knowledge/load-document.ts';
@@ -62,11 +63,13 @@ export type IngestInput = {
    */
   beforeCommit?: (tx: Database, change: IngestedChange) => Promise<void>;
   /**
-   * Told the bytes the document will take once stored (its file and its chunks' text, as
-   * UTF-8) before anything is written; throws when the disk has no room for them (the storage
-   * guard): a small compressed file can expand eightfold, past what its upload was checked for.
+   * Reserves room for the bytes the document will take once stored (its file and its chunks'
+   * text, as UTF-8) before anything is written, and is released after the last write, with its
+   * error if one failed; throws when the disk has no room for them beside the documents being
+   * saved (the storage guard): a small compressed file can expand eightfold, past what its
+   * upload was checked for, and ingestions side by side must not each count the same free space.
    */
-  roomFor?: (bytes: number) => void;
+  reserveRoom?: (bytes: number) => { release(error?: unknown): void };
 };
 
 export type IngestOutcome =
@@ -154,11 +157,12 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
     chunksDone: drafts.length,
   });
 
-  if (input.roomFor) {
+  let room: { release(error?: unknown): void } | undefined;
+  if (input.reserveRoom) {
     let bytes = input.bytes.byteLength;
     for (const draft of drafts) bytes += Buffer.byteLength(draft.text);
     try {
-      input.roomFor(bytes);
+      room = input.reserveRoom(bytes);
     } catch (error) {
       return { status: 'failed', reason: 'too_large', message: describe(error) };
     }
@@ -221,9 +225,17 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
       return row;
     });
   } catch (error) {
+    room?.release(error);
     await removeFileIfUnused(deps, sha256);
+    if (isDiskFullError(error)) {
+      const message = 'The storage filled up while this document was saved; nothing of it was kept';
+      return { status: 'failed', reason: 'too_large', message };
+    }
     return { status: 'failed', reason: 'internal', message: describe(error) };
   }
+  // Committed: its file and WAL are on disk, and the free space shows them from here on (pages
+  // still in PGlite's 32 MB of buffers are written later, within the reserve).
+  room?.release();
   for (const old of predecessors) await removeFileIfUnused(deps, old.sha256);
   // A file that names itself nowhere takes the title of a copy of its work (issue #29 item 5).
   document = await settleCopyTitles(deps.db, document);
