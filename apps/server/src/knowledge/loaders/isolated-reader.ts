@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { LoadError, type LoadProgress, type LoadProgressListener } from '../types.ts';
 import { DEFAULT_LOAD_LIMITS, formatDuration, type LoadLimits } from './limits.ts';
 import type { IsolatedFormat, ReaderMessage, ReaderRequest } from './reader-protocol.ts';
+import { quickTurn, slowTurn } from './reader-queue.ts';
 import type { LoaderResult } from './result.ts';
 
 export type { IsolatedFormat } from './reader-protocol.ts';
@@ -33,14 +34,6 @@ const MEMORY_CHECK_MS = 200;
 const IDLE_MS = 60_000;
 /** Files one worker reads before it is replaced (whatever a parser keeps between files goes too). */
 const FILES_PER_WORKER = 100;
-/**
- * Files read at once in this process; more wait their turn, first come first served (their
- * deadlines start when they do). One, while it is quick: a reader takes a core and up to twice
- * its memory limit, and the server needs the rest. A second lane opens only while every file
- * being read has run past its readerSlowFileMs, so one slow file never holds the queue.
- */
-const READER_LANES = 2;
-
 const LABELS: Record<IsolatedFormat, string> = {
   pdf: 'PDF',
   docx: 'DOCX',
@@ -103,48 +96,10 @@ function hold(child: ChildProcess, held: boolean): void {
 }
 
 let spare: Reader | null = null;
-/** A file being read: when it started, and after how long it counts as slow. */
-type Turn = { startedAt: number; slowMs: number };
-const running = new Set<Turn>();
-const waiting: { slowMs: number; start: (turn: Turn) => void }[] = [];
 let nextId = 1;
 
-/** A lane is free when none is taken, or every file being read is slow and a lane is left. */
-function laneFree(now: number): boolean {
-  if (running.size === 0) return true;
-  if (running.size >= READER_LANES) return false;
-  for (const turn of running) if (now - turn.startedAt < turn.slowMs) return false;
-  return true;
-}
-
-/** Starts waiting files, in their order, while lanes are free (each counted as it starts). */
-function admit(): void {
-  for (let next = waiting[0]; next && laneFree(Date.now()); next = waiting[0]) {
-    waiting.shift();
-    next.start(begin(next.slowMs));
-  }
-}
-
-function begin(slowMs: number): Turn {
-  const turn = { startedAt: Date.now(), slowMs };
-  running.add(turn);
-  return turn;
-}
-
-async function takeTurn(slowMs: number): Promise<() => void> {
-  const turn =
-    waiting.length === 0 && laneFree(Date.now())
-      ? begin(slowMs)
-      : await new Promise<Turn>((start) => waiting.push({ slowMs, start }));
-  // When this file turns slow, a waiting one may start beside it.
-  const slow = setTimeout(admit, slowMs + 1);
-  slow.unref();
-  return () => {
-    clearTimeout(slow);
-    running.delete(turn);
-    admit();
-  };
-}
+/** Thrown when the queue moved the file aside (reader-queue.ts): it is read again later. */
+class MovedAside extends Error {}
 
 function takeReader(memoryMb: number): Reader {
   const reader = spare;
@@ -197,23 +152,42 @@ export async function readIsolated(
   options: IsolatedReadOptions = {},
 ): Promise<LoaderResult> {
   const limits = options.limits ?? DEFAULT_LOAD_LIMITS;
-  const release = await takeTurn(limits.readerSlowFileMs);
+  const quick = await quickTurn(limits.readerSlowFileMs);
   try {
-    const reader = takeReader(limits.readerMemoryMb);
-    // Only growth from here counts: the reader's own code, and a reused one's last garbage.
-    const baseline = (await residentBytes(reader.child.pid)) ?? 0;
-    const cpuBaseline = (await cpuMs(reader.child.pid)) ?? 0;
-    return await read(reader, {
-      format,
-      bytes,
-      limits,
-      baseline,
-      cpuBaseline,
-      onProgress: options.onProgress,
-    });
+    return await readInReader(format, bytes, options, quick.movedAside);
+  } catch (error) {
+    if (!(error instanceof MovedAside)) throw error;
   } finally {
-    release();
+    quick.release();
   }
+  const slow = await slowTurn();
+  try {
+    return await readInReader(format, bytes, options);
+  } finally {
+    slow.release();
+  }
+}
+
+async function readInReader(
+  format: IsolatedFormat,
+  bytes: Uint8Array,
+  options: IsolatedReadOptions,
+  movedAside?: AbortSignal,
+): Promise<LoaderResult> {
+  const limits = options.limits ?? DEFAULT_LOAD_LIMITS;
+  const reader = takeReader(limits.readerMemoryMb);
+  // Only growth from here counts: the reader's own code, and a reused one's last garbage.
+  const baseline = (await residentBytes(reader.child.pid)) ?? 0;
+  const cpuBaseline = (await cpuMs(reader.child.pid)) ?? 0;
+  return read(reader, {
+    format,
+    bytes,
+    limits,
+    baseline,
+    cpuBaseline,
+    onProgress: options.onProgress,
+    movedAside,
+  });
 }
 
 type Job = {
@@ -224,6 +198,8 @@ type Job = {
   /** The reader's processor time before this file, in ms. */
   cpuBaseline: number;
   onProgress?: LoadProgressListener;
+  /** Aborted when the queue moves the file aside: the reader is stopped, MovedAside thrown. */
+  movedAside?: AbortSignal | undefined;
 };
 
 function read(reader: Reader, job: Job): Promise<LoaderResult> {
@@ -257,6 +233,7 @@ function read(reader: Reader, job: Job): Promise<LoaderResult> {
       child.off('message', onMessage);
       child.off('error', onError);
       child.off('exit', onExit);
+      job.movedAside?.removeEventListener('abort', onMovedAside);
       if (reusable) keepReader(reader);
       else end(child);
       if ('result' in outcome) resolve(outcome.result);
@@ -341,9 +318,12 @@ function read(reader: Reader, job: Job): Promise<LoaderResult> {
             },
             false,
           );
+    const onMovedAside = () => finish({ error: new MovedAside() }, false);
     child.on('message', onMessage);
     child.on('error', onError);
     child.on('exit', onExit);
+    job.movedAside?.addEventListener('abort', onMovedAside, { once: true });
+    if (job.movedAside?.aborted) return onMovedAside();
     armPageTimer();
     const request: ReaderRequest = { id, format, bytes: job.bytes, limits };
     child.send(request);

@@ -27,8 +27,9 @@ export type LoadLimits = {
   /** Every format: the processor time reading one file may use (its reader's user + system). */
   readerCpuMs: number;
   /**
-   * A file read for longer than this no longer holds the queue: the next file starts in a second
-   * reader beside it (at most READER_LANES at once), so one slow PDF cannot hold every upload.
+   * A file read for longer than this no longer holds the queue: it moves to the one slow lane,
+   * or, while another slow file has that, is stopped and read again there later (reader-queue.ts),
+   * so slow PDFs cannot hold every upload.
    */
   readerSlowFileMs: number;
 };
