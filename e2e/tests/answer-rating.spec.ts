@@ -112,5 +112,45 @@ for (const size of SIZES) {
       await expect(bad).toHaveAttribute('aria-pressed', 'true');
       await saveScreenshot(page, testInfo, 'member-rated');
     });
+
+    test("a shared conversation's page shows its answers without thumbs, to its owner and to a visitor", async ({
+      page,
+      browser,
+      context,
+      baseURL,
+    }, testInfo) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+      const question = `What is the real remedy for the caste system? (shared, ${size.name})`;
+      await page.goto('/chat');
+      await ask(page, question);
+      // In the chat the answer has its thumbs...
+      await expect(lastAnswer(page).getByRole('button', { name: 'Good answer' })).toBeVisible();
+      await page.getByRole('button', { name: 'Share conversation' }).click();
+      await expect(page.getByText('Link copied', { exact: true }).first()).toBeVisible();
+      const link = await page.evaluate(() => navigator.clipboard.readText());
+      expect(new URL(link).pathname).toMatch(/^\/share\/[\w-]+$/);
+
+      // ...and on the shared page none, whoever opens it: ratings of shared answers are refused.
+      const noThumbs = async (view: Page) => {
+        await view.goto(link);
+        await expect(view.getByText(question, { exact: true })).toBeVisible();
+        const answer = view.getByRole('article', { name: 'Answer' });
+        await expect(answer).toHaveCount(1);
+        await expect(answer).toContainText('most relevant passages');
+        // The thumbs load lazily in the chat: wait for the page to settle before counting.
+        await view.waitForLoadState('networkidle');
+        await expect(view.getByRole('button', { name: 'Good answer' })).toHaveCount(0);
+        await expect(view.getByRole('button', { name: 'Bad answer' })).toHaveCount(0);
+        await expect(view.getByRole('form', { name: 'What was wrong?' })).toHaveCount(0);
+      };
+      await noThumbs(page);
+      await saveScreenshot(page, testInfo, 'shared-no-thumbs');
+      const visitor = await browser.newContext({ ...size.use });
+      try {
+        await noThumbs(await visitor.newPage());
+      } finally {
+        await visitor.close();
+      }
+    });
   });
 }

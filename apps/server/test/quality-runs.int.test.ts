@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { qualityRuns } from '../src/db/schema.ts';
+import { qualityQuestions, qualityRuns } from '../src/db/schema.ts';
 import { ingestFile } from '../src/services/ingestion-service.ts';
 import { auditRowsOf } from './support/admin-fixtures.ts';
 import { insertUser, signIn } from './support/fixtures.ts';
@@ -42,6 +44,13 @@ function linesOf(text: string) {
   }
   return lines;
 }
+
+/**
+ * A Hindi note (a text file: no pages) that no other question shares a word with, so the Hindi
+ * question's figures are known too.
+ */
+const HINDI_NOTE =
+  'पूना समझौता 24 सितंबर 1932 को यरवदा जेल में हुआ था। इस समझौते से दलित वर्गों के लिए अलग निर्वाचक मंडल के स्थान पर प्रांतीय विधान सभाओं में आरक्षित सीटें तय की गईं। गांधी ने इसी जेल में अनशन किया था और समझौते के बाद अनशन तोड़ा।';
 
 const line = (fields: Record<string, unknown>) => JSON.stringify(fields);
 const SET = [
@@ -94,6 +103,14 @@ const SET = [
     file: 'pickles.txt',
     page: null,
   }),
+  line({
+    id: 'poona',
+    question: 'पूना समझौता किस जेल में हुआ था?',
+    kind: 'factual',
+    language: 'hi',
+    file: 'poona-hi.txt',
+    page: null,
+  }),
 ].join('\n');
 
 beforeAll(async () => {
@@ -105,6 +122,11 @@ beforeAll(async () => {
     { fileName: 'samvad-qa.pdf', bytes: pdf },
   );
   if (outcome.status !== 'ingested') throw new Error(outcome.status);
+  const hindi = await ingestFile(
+    { db: t.database.db, files: t.knowledge.files, maxFileBytes: 1024 * 1024 },
+    { fileName: 'poona-hi.txt', bytes: new TextEncoder().encode(HINDI_NOTE) },
+  );
+  if (hindi.status !== 'ingested') throw new Error(hindi.status);
   await t.knowledge.index.sync();
   const admin = await insertUser(t.database.db, { role: 'admin' });
   adminId = admin.id;
@@ -139,7 +161,7 @@ describe('uploading a question set', () => {
   it('refuses a bad file whole, naming each bad line', async () => {
     const cases: [string, RegExp][] = [
       ['', /no questions/],
-      [`${SET}\n{"id": "x", "question": "Hi?"`, /Line 7: not valid JSON/],
+      [`${SET}\n{"id": "x", "question": "Hi?"`, /Line 8: not valid JSON/],
       [
         [
           SET.split('\n')[0],
@@ -194,10 +216,11 @@ describe('uploading a question set', () => {
       'nagpur',
       'pickle',
       'later',
+      'poona',
     ]);
     const audit = await auditRowsOf(t.database.db, adminId);
     expect(audit.find((row) => row.action === 'upload_question_set')?.details).toEqual({
-      questions: 6,
+      questions: 7,
     });
   });
 });
@@ -209,24 +232,25 @@ describe('running the set', () => {
     const started = await inject('POST', '/api/admin/quality/runs');
     expect(started.statusCode, started.body).toBe(202);
     const run = started.json().run;
-    expect(run).toMatchObject({ status: 'running', total: 6, done: 0 });
+    expect(run).toMatchObject({ status: 'running', total: 7, done: 0 });
     const again = await inject('POST', '/api/admin/quality/runs');
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toMatch(/still running/);
 
     const done = await finishedRun(run.id);
     first = run.id;
-    expect(done).toMatchObject({ status: 'done', done: 6, error: null });
-    // Answerable: tank, code-bill, labour found at rank 1; nagpur's expected page is wrong;
-    // 'later' names a file not yet ingested. Unanswerable: pickle, refused.
+    expect(done).toMatchObject({ status: 'done', done: 7, error: null });
+    // Answerable: tank, code-bill, labour and the Hindi poona found at rank 1; nagpur's expected
+    // page is wrong; 'later' names a file not yet ingested, and is refused: the one false
+    // refusal. Unanswerable: pickle, refused.
     expect(done.figures.overall).toEqual({
-      questions: 6,
-      answerable: 5,
-      hit1: 3 / 5,
-      hit3: 3 / 5,
-      hit5: 3 / 5,
-      mrr5: 3 / 5,
-      falseRefusals: expect.any(Number),
+      questions: 7,
+      answerable: 6,
+      hit1: 4 / 6,
+      hit3: 4 / 6,
+      hit5: 4 / 6,
+      mrr5: 4 / 6,
+      falseRefusals: 1 / 6,
       unanswerable: 1,
       refusals: 1,
     });
@@ -236,7 +260,30 @@ describe('running the set', () => {
       'unanswerable',
     ]);
     expect(done.figures.byKind.paraphrase).toMatchObject({ questions: 2, hit1: 1 / 2 });
-    expect(done.figures.byLanguage.en.questions).toBe(6);
+    expect(done.figures.byLanguage).toEqual({
+      en: {
+        questions: 6,
+        answerable: 5,
+        hit1: 3 / 5,
+        hit3: 3 / 5,
+        hit5: 3 / 5,
+        mrr5: 3 / 5,
+        falseRefusals: 1 / 5,
+        unanswerable: 1,
+        refusals: 1,
+      },
+      hi: {
+        questions: 1,
+        answerable: 1,
+        hit1: 1,
+        hit3: 1,
+        hit5: 1,
+        mrr5: 1,
+        falseRefusals: 0,
+        unanswerable: 0,
+        refusals: 0,
+      },
+    });
 
     const history = (await inject('GET', '/api/admin/quality/runs')).json().runs;
     expect(history[0]).toMatchObject({ id: run.id, status: 'done' });
@@ -259,7 +306,13 @@ describe('running the set', () => {
 
     const diff = (await inject('GET', `/api/admin/quality/diff?from=${first}&to=${second}`)).json();
     expect(diff.found.map((e: { questionId: string }) => e.questionId)).toEqual(['later']);
-    expect(diff.found[0]).toMatchObject({ fromRank: null, toRank: 1 });
+    // The first run refused it (the false refusal its figures count); the second cites it.
+    expect(diff.found[0]).toMatchObject({
+      fromRank: null,
+      toRank: 1,
+      fromRefused: true,
+      toRefused: false,
+    });
     // The pickle question is answered now: a refusal lost.
     expect(diff.lost.map((e: { questionId: string }) => e.questionId)).toEqual(['pickle']);
     expect(diff.lost[0]).toMatchObject({ fromRefused: true, toRefused: false });
@@ -271,7 +324,7 @@ describe('running the set', () => {
     expect(rows[0]).toBe(
       'question_id,question,kind,language,answerable,rank,refused,hit,top_source',
     );
-    expect(rows).toHaveLength(7);
+    expect(rows).toHaveLength(8);
     expect(rows.find((row) => row.startsWith('"later"'))).toMatch(
       /"1","false","true","pickles.txt"$/,
     );
@@ -313,10 +366,10 @@ describe('running the set', () => {
       language: 'en',
       file: 'samvad-qa.pdf',
       page: 1,
-      line: 7,
+      line: 8,
     });
     const set = (await inject('GET', '/api/admin/quality/questions')).json();
-    expect(set.total).toBe(7);
+    expect(set.total).toBe(8);
     const missing = await inject('POST', '/api/admin/quality/ratings/999999/question', {
       file: null,
     });
@@ -387,5 +440,66 @@ describe('the budget of a run', () => {
     const stale = (await inject('GET', `/api/admin/quality/runs/${other.id}`)).json().run;
     expect(stale).toMatchObject({ status: 'failed', error: expect.stringMatching(/Interrupted/) });
     await finishedRun(started.json().run.id);
+  });
+});
+
+describe("the team's own question set (bench/qa/questions)", () => {
+  const folder = path.resolve(import.meta.dirname, '../../../bench/qa/questions');
+  const files = readdirSync(folder).filter((name) => name.endsWith('.jsonl'));
+  const lines = files.flatMap((name) =>
+    readFileSync(path.join(folder, name), 'utf8')
+      .split('\n')
+      .filter((text) => text.trim() !== ''),
+  );
+
+  it('accepts one of its lines as it is, with evidence, copies (also) and half', async () => {
+    // A line with every field the format has: evidence, copies with their own evidence, half.
+    const text = lines.find((candidate) => {
+      const fields = JSON.parse(candidate);
+      return fields.evidence && fields.also.length > 0 && fields.half;
+    });
+    if (!text) throw new Error(`no line with evidence, also and half in ${folder}`);
+    const fields = JSON.parse(text);
+    expect(fields.also[0]).toHaveProperty('evidence');
+
+    const res = await inject('PUT', '/api/admin/quality/questions', { content: `${text}\n` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      total: 1,
+      questions: [
+        {
+          id: fields.id,
+          line: 1,
+          question: fields.question,
+          kind: fields.kind,
+          language: fields.language,
+          file: fields.file,
+          page: fields.page,
+        },
+      ],
+    });
+    // Stored with its evidence and its copies (file and page; their evidence is not scored).
+    const [stored] = await t.database.db
+      .select()
+      .from(qualityQuestions)
+      .where(eq(qualityQuestions.id, fields.id));
+    expect(stored).toMatchObject({
+      evidence: fields.evidence,
+      also: fields.also.map((copy: { file: string; page: number | null }) => ({
+        file: copy.file,
+        page: copy.page,
+      })),
+    });
+  });
+
+  it('accepts every file of it, whole', async () => {
+    const res = await inject('PUT', '/api/admin/quality/questions', {
+      content: lines.join('\n'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().total).toBe(lines.length);
+    expect(new Set(res.json().questions.map((q: { language: string }) => q.language))).toEqual(
+      new Set(lines.map((text) => JSON.parse(text).language)),
+    );
   });
 });
