@@ -3,11 +3,11 @@ import path from 'node:path';
 import type { Database } from '../db/database.ts';
 import type { DocumentRow } from '../db/schema.ts';
 import { isDiskFullError } from '../db/storage-space.ts';
-import { ATTRIBUTION_VERSION, attributeDocument } from '../knowledge/attribute.ts';
-import { chunkDocument } from '../knowledge/chunker.ts';
+import { ATTRIBUTION_VERSION } from '../knowledge/attribute.ts';
+import { chunkOffThread } from '../knowledge/chunk-off-thread.ts';
 import { loadDocument } from '../knowledge/load-document.ts';
 import { defaultReformerNames, type ReformerNames } from '../knowledge/speaker-names.ts';
-import { LoadError, type LoadFailureReason } from '../knowledge/types.ts';
+import { type ChunkDraft, LoadError, type LoadFailureReason } from '../knowledge/types.ts';
 import { insertChunks } from '../repositories/chunk-repository.ts';
 import {
   countChunksOfDocument,
@@ -145,9 +145,15 @@ async function ingest(deps: IngestionDeps, input: IngestInput): Promise<IngestOu
     }
     return { status: 'failed', reason: 'internal', message: describe(error) };
   }
-  const drafts = chunkDocument(
-    attributeDocument(loaded, deps.persona ?? (await defaultReformerNames())),
-  );
+  let drafts: ChunkDraft[];
+  try {
+    drafts = await chunkOffThread(loaded, deps.persona ?? (await defaultReformerNames()));
+  } catch (error) {
+    if (error instanceof LoadError) {
+      return { status: 'failed', reason: error.reason, message: error.message };
+    }
+    return { status: 'failed', reason: 'internal', message: describe(error) };
+  }
   if (drafts.length === 0) {
     return { status: 'failed', reason: 'no_text', message: 'No text could be read from this file' };
   }
