@@ -10,8 +10,6 @@ import { addQ4Row, type E5Container, f32Values } from './q4-container.ts';
 
 export type E5Kind = 'query' | 'passage';
 
-/** Tokens per forward pass (padding included): bounds the activations' memory. */
-const TOKENS_PER_PASS = 4096;
 const MASKED = -1e9;
 
 export class E5Encoder {
@@ -70,30 +68,15 @@ export class E5Encoder {
     });
     const sums = texts.map(() => new Float64Array(H));
     const weights = new Float64Array(texts.length);
-    // Similar lengths share a pass, so little of it is padding.
-    const order = windows
-      .map((_, i) => i)
-      .sort((a, b) => (windows[a]?.ids.length ?? 0) - (windows[b]?.ids.length ?? 0));
-    for (let start = 0; start < order.length; ) {
-      const longest = windows[order[start] ?? 0]?.ids.length ?? 0;
-      let end = start + 1;
-      while (
-        end < order.length &&
-        (end - start + 1) * (windows[order[end] ?? 0]?.ids.length ?? 0) <=
-          Math.max(TOKENS_PER_PASS, longest)
-      )
-        end++;
-      const batch = order
-        .slice(start, end)
-        .map((i) => windows[i] as { text: number; ids: number[] });
-      const means = await this.forward(batch.map((w) => w.ids));
-      batch.forEach((w, b) => {
-        const weight = Math.max(1, w.ids.length - 2);
-        const sum = sums[w.text] as Float64Array;
-        for (let i = 0; i < H; i++) sum[i] = (sum[i] ?? 0) + weight * (means[b * H + i] ?? 0);
-        weights[w.text] = (weights[w.text] ?? 0) + weight;
-      });
-      start = end;
+    // One window per pass: the linear layers quantize a pass's activations with one step
+    // (e5-graph.ts), so a window's vector must not depend on others in its pass. Nothing is
+    // padded, and passes of a few hundred tokens keep the matrix products efficient.
+    for (const window of windows) {
+      const means = await this.forward([window.ids]);
+      const weight = Math.max(1, window.ids.length - 2);
+      const sum = sums[window.text] as Float64Array;
+      for (let i = 0; i < H; i++) sum[i] = (sum[i] ?? 0) + weight * (means[i] ?? 0);
+      weights[window.text] = (weights[window.text] ?? 0) + weight;
     }
     return sums.map((sum) => {
       let norm = 0;

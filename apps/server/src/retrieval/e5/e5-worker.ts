@@ -63,11 +63,10 @@ function postVectors(id: number, vectors: Float32Array[]): void {
 }
 
 /**
- * Questions are embedded together: each chat embeds its question, and with many at once one
- * pass per question queued them behind each other on the model's threads (bench:chat, 50
- * streams: added time to first token p95 1.8 s). Questions that arrive while a pass of questions
- * runs wait for it and go in the next pass together: a pass of 50 short questions costs little
- * more than one of a single question.
+ * Questions wait for each other: each chat embeds its question, and with many at once a
+ * question that arrives while a round of questions runs waits for it and goes in the next
+ * round with the others, so passages' passes cannot slip in between. Each question is its own
+ * pass (e5-encoder.ts: a pass's activations share one int8 step), a few milliseconds each.
  */
 const waitingQueries: Extract<ToWorker, { type: 'embed' }>[] = [];
 let queryPassRunning = false;
