@@ -79,8 +79,12 @@ const MIN_QUOTES = 2;
 /** BM25 over the candidate sentences as a small collection. */
 const K1 = 1.2;
 const B = 0.75;
-/** Weight of the sentence's relevance against its passage's retrieval rank. */
-const SENTENCE_WEIGHT = 0.6;
+/**
+ * Weight of the sentence's relevance against its passage's retrieval rank. On tune with 90-word
+ * quotes (bench/results/qa-2026-11-28-s35-*-tune.md), evidence quoted: 0.5 → 0.318, 0.6 → 0.327,
+ * 0.7 → 0.336, 0.8 → 0.327, 0.9 → 0.309.
+ */
+const SENTENCE_WEIGHT = 0.7;
 /**
  * How much of an earlier sentence's match a following one adds to its own, decaying over this
  * many sentences: the answer often follows the question's echo ("Many ask me why…").

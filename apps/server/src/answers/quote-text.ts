@@ -26,8 +26,14 @@ export const MAX_SUPPORT_CHARS = 300;
 const MAX_BACK_STEPS = 3;
 /** How far back a back-reference's antecedent is looked for, in sentences of its paragraph. */
 const ANTECEDENT_REACH = 8;
-/** A quote with its neighbours stays within this many words. */
-const MAX_QUOTE_WORDS = 70;
+/**
+ * A quote with its neighbours stays within this many words, and a lead that sets up its answer
+ * reads on for at most FOLLOWING_SENTENCES. Chosen on tune (bench/results/
+ * qa-2026-11-28-s35-follow*-tune.md): evidence quoted 0.309 (70 words, one sentence) → 0.318
+ * (70, two) → 0.327 (90, two; 110 and three gained nothing more).
+ */
+const MAX_QUOTE_WORDS = 90;
+const FOLLOWING_SENTENCES = 2;
 
 /**
  * Quotes from one passage that follow each other in the answer are given as one quote, under
@@ -148,16 +154,20 @@ export function withContext(
     if (antecedent && !chainMatches && words(antecedent.text) + words(text) <= MAX_QUOTE_WORDS)
       text = `${antecedent.text}${antecedent.position === reached - 1 ? ' ' : ' … '}${text}`;
   }
-  const after = neighbour(1);
   // A lead that does not itself give what was asked often sets up the answer that follows it
-  // ("A great man must have something more than… A great man must be motivated by…").
+  // ("A great man must have something more than… A great man must be motivated by…"), and the
+  // answer may take two sentences to arrive.
   const setsUp = isLead && !sentence.cue;
-  if (
-    after &&
-    (POINTS_BACK.test(after.text) || setsUp) &&
-    words(after.text) + words(text) <= MAX_QUOTE_WORDS
-  )
+  for (let offset = 1; offset <= FOLLOWING_SENTENCES; offset++) {
+    const after = neighbour(offset);
+    if (
+      !after ||
+      !(POINTS_BACK.test(after.text) || setsUp) ||
+      words(after.text) + words(text) > MAX_QUOTE_WORDS
+    )
+      break;
     text = `${text} ${after.text}`;
+  }
   return text;
 }
 
