@@ -1,7 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ReadyResponse } from '@samvad/contracts/health';
 import { sql } from 'drizzle-orm';
@@ -9,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/env.ts';
 import { rowsOf } from '../../src/db/migrations.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
-import { freeBytes, STORAGE_RESERVE_BYTES } from '../../src/db/storage-space.ts';
+import { STORAGE_RESERVE_BYTES } from '../../src/db/storage-space.ts';
 import { createSession } from '../../src/services/session-service.ts';
 import { insertUser } from '../support/fixtures.ts';
 import {
@@ -19,6 +17,7 @@ import {
   stopServer,
   waitUntilReady,
 } from '../support/server-process.ts';
+import { mountTmpfs } from '../support/tmpfs.ts';
 
 /**
  * Disk full on the embedded database (issue #19, finding 5). Before the fix a member's messages
@@ -35,39 +34,18 @@ const SECRET = 'disk-full-secret-long-enough-0123456789abcdef';
 /** start-server.ts stops within 25 s; a loaded machine gets the same. */
 const SHUTDOWN_DEADLINE_MS = 25_000;
 
-const mountPoint = mkdtempSync(path.join(tmpdir(), 'samvad-diskfull-'));
-const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${TMPFS_MB}M`, 'tmpfs', mountPoint]);
-const mountFailure =
-  mounted.status === 0
-    ? null
-    : `cannot mount a tmpfs here (${(mounted.stderr?.toString() || mounted.error?.message || 'mount failed').trim()}); run as root`;
-const filler = path.join(mountPoint, 'filler');
+const tmpfs = mountTmpfs('samvad-diskfull-', TMPFS_MB);
+const { mountPoint } = tmpfs;
 
-afterAll(() => {
-  if (!mountFailure) spawnSync('umount', ['-l', mountPoint]);
-  rmSync(mountPoint, { recursive: true, force: true });
-});
-
-/** Fills the disk until only `leaveBytes` are free (0: all of it). */
-function fillDisk(leaveBytes: number): void {
-  rmSync(filler, { force: true });
-  const size = Math.max(0, freeBytes(mountPoint) - leaveBytes);
-  try {
-    writeFileSync(filler, Buffer.alloc(size));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  }
-}
+afterAll(() => tmpfs.unmount());
 
 describe('disk full on the embedded database', () => {
   beforeAll(() => {
-    if (mountFailure && process.env.SAMVAD_REQUIRE_TMPFS === '1') {
-      throw new Error(`SAMVAD_REQUIRE_TMPFS=1 but ${mountFailure}`);
-    }
+    tmpfs.requireWhenAsked();
   });
 
   it('refuses writes with 507, keeps reads and health, recovers, stops on SIGTERM, loses nothing', async (ctx) => {
-    if (mountFailure) ctx.skip(mountFailure);
+    if (tmpfs.failure) ctx.skip(tmpfs.failure);
     const dataDir = path.join(mountPoint, 'data');
     const port = String(await freePort());
     const env = {
@@ -91,7 +69,7 @@ describe('disk full on the embedded database', () => {
       expect(limits.status).toBe(200);
 
       // A member's messages fill the disk: the server stops them at the reserve, with 507.
-      fillDisk(STORAGE_RESERVE_BYTES + HEADROOM_BYTES);
+      tmpfs.fill(STORAGE_RESERVE_BYTES + HEADROOM_BYTES);
       const writer = messageWriter(call, member.token);
       const refused = await writer.writeUntilRefused();
       expect(refused.status, JSON.stringify(refused.body)).toBe(507);
@@ -112,7 +90,7 @@ describe('disk full on the embedded database', () => {
       expect(logMessages(server, /^storage full/)).toHaveLength(1);
 
       // Space returns: writes go through again without a restart.
-      rmSync(filler);
+      tmpfs.empty();
       await expect
         .poll(async () => (await writer.writeOne()).status, { timeout: 15_000, interval: 500 })
         .toBe(201);
@@ -122,7 +100,7 @@ describe('disk full on the embedded database', () => {
       expect(logMessages(server, /^storage writable again/)).toHaveLength(1);
 
       // Full again, then SIGTERM: the process stops within its shutdown deadline, cleanly.
-      fillDisk(STORAGE_RESERVE_BYTES - HEADROOM_BYTES);
+      tmpfs.fill(STORAGE_RESERVE_BYTES - HEADROOM_BYTES);
       await expect
         .poll(async () => (await writer.writeOne()).status, { timeout: 5000, interval: 200 })
         .toBe(507);
@@ -135,7 +113,7 @@ describe('disk full on the embedded database', () => {
       server = null;
 
       // Every acknowledged message is there after the restart, and the server starts again.
-      rmSync(filler);
+      tmpfs.empty();
       const database = await openDatabase(config.database);
       try {
         const stored = new Set(
@@ -161,17 +139,17 @@ describe('disk full on the embedded database', () => {
         server.child.kill('SIGKILL');
         await server.exited;
       }
-      rmSync(filler, { force: true });
+      tmpfs.empty();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
   it('refuses to start on a full disk with a readable error, not ErrnoError', async (ctx) => {
-    if (mountFailure) ctx.skip(mountFailure);
+    if (tmpfs.failure) ctx.skip(tmpfs.failure);
     const dataDir = path.join(mountPoint, 'full-at-start');
     mkdirSync(dataDir, { recursive: true });
     try {
-      fillDisk(0);
+      tmpfs.fill(0);
       const server = spawnServer({
         DATA_DIR: dataDir,
         PORT: String(await freePort()),
@@ -189,7 +167,7 @@ describe('disk full on the embedded database', () => {
       );
       expect(server.output()).not.toMatch(/ErrnoError|errno: 51|failed to initialize/);
     } finally {
-      rmSync(filler, { force: true });
+      tmpfs.empty();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

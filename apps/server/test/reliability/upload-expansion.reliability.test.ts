@@ -1,6 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { type UploadEvent, uploadEventSchema } from '@samvad/contracts/admin-documents';
 import type { ReadyResponse } from '@samvad/contracts/health';
@@ -20,6 +18,7 @@ import {
   stopServer,
   waitUntilReady,
 } from '../support/server-process.ts';
+import { mountTmpfs } from '../support/tmpfs.ts';
 
 /**
  * Issue #30 item 2: three chunked DOCX uploads (no Content-Length), 7.4 MB each on the wire
@@ -44,41 +43,28 @@ const SECRET = 'upload-expansion-secret-long-enough-0123456789';
 /** start-server.ts stops within 25 s; a loaded machine gets the same. */
 const SHUTDOWN_DEADLINE_MS = 25_000;
 /**
- * A health check may wait this long: a document's text is chunked on the server's thread (some
- * 4 s for 12 MB here). What must never happen is the wedge the issue saw: no answer at all.
+ * A health check may wait this long: the text is chunked in a worker thread (chunk-off-thread.ts),
+ * but the embedded database writes a document's rows on the server's thread. What must never
+ * happen is the wedge the issue saw: no answer at all.
  */
 const HEALTH_TIMEOUT_MS = 30_000;
 
 const report: string[] = [];
-const mountPoint = mkdtempSync(path.join(tmpdir(), 'samvad-expansion-'));
-const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${TMPFS_MB}M`, 'tmpfs', mountPoint]);
-const mountFailure =
-  mounted.status === 0
-    ? null
-    : `cannot mount a tmpfs here (${(mounted.stderr?.toString() || mounted.error?.message || 'mount failed').trim()}); run as root`;
-const filler = path.join(mountPoint, 'filler');
+const tmpfs = mountTmpfs('samvad-expansion-', TMPFS_MB);
+const { mountPoint } = tmpfs;
 
 afterAll(() => {
   for (const line of report) console.log(`[reliability] ${line}`);
-  if (!mountFailure) spawnSync('umount', ['-l', mountPoint]);
-  rmSync(mountPoint, { recursive: true, force: true });
+  tmpfs.unmount();
 });
-
-/** Fills the disk until only `leaveBytes` are free. */
-function fillDisk(leaveBytes: number): void {
-  rmSync(filler, { force: true });
-  writeFileSync(filler, Buffer.alloc(Math.max(0, freeBytes(mountPoint) - leaveBytes)));
-}
 
 describe('expanding uploads on a nearly full disk', () => {
   beforeAll(() => {
-    if (mountFailure && process.env.SAMVAD_REQUIRE_TMPFS === '1') {
-      throw new Error(`SAMVAD_REQUIRE_TMPFS=1 but ${mountFailure}`);
-    }
+    tmpfs.requireWhenAsked();
   });
 
   it('refuses or accepts three parallel chunked DOCX uploads within the margin, health answering', async (ctx) => {
-    if (mountFailure) ctx.skip(mountFailure);
+    if (tmpfs.failure) ctx.skip(tmpfs.failure);
     const dataDir = path.join(mountPoint, 'data');
     const env = {
       DATA_DIR: dataDir,
@@ -100,7 +86,7 @@ describe('expanding uploads on a nearly full disk', () => {
     const loops: Promise<void>[] = [];
     try {
       await waitUntilReady(server);
-      fillDisk(STORAGE_RESERVE_BYTES + MARGIN_BYTES);
+      tmpfs.fill(STORAGE_RESERVE_BYTES + MARGIN_BYTES);
       // What the disk has left, sampled every 50 ms, and health, asked every 100 ms.
       let lowestFree = freeBytes(mountPoint);
       const health: { status: number; ms: number }[] = [];
@@ -185,7 +171,7 @@ describe('expanding uploads on a nearly full disk', () => {
       const settled = Promise.allSettled(loops);
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
       await settled;
-      rmSync(filler, { force: true });
+      tmpfs.empty();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
