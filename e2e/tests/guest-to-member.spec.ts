@@ -2,6 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { ask, expect, openSidebar, test } from '../support/chat-fixtures.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 import { memberFor } from '../support/sign-in.ts';
+import { expectReachable, expectToastClearOfComposer } from '../support/toast-checks.ts';
 
 // Issue 27: a guest who asked a question and then signed in from the chat screen came back to
 // /chat?c=<guest id>; whatever they chose next (Import, Not now, a reload, New chat), every
@@ -63,7 +64,12 @@ async function signInOnProvider(page: Page, testInfo: TestInfo, flow: string, gu
   await expect(page.getByText("You're now signed in to Samvad", { exact: true })).toBeVisible();
   // Back on the chat screen, no longer naming the guest's conversation.
   await expect(page).toHaveURL(/\/chat(\?|$)/, { timeout: 15_000 });
-  await expect(page.getByRole('region', { name: 'Import conversations' })).toBeVisible();
+  await expectToastClearOfComposer(page, "You're now signed in to Samvad");
+  const offer = page.getByRole('region', { name: 'Import conversations' });
+  await expect(offer).toBeVisible();
+  // Nor does the toast cover the offer it arrives with.
+  for (const name of ['Import', 'Not now'])
+    await expectReachable(offer.getByRole('button', { name }));
   expect(page.url()).not.toContain(guestId);
 }
 
@@ -103,11 +109,13 @@ test('Import: the imported conversation opens, and the next question is answered
   await expect(page).toHaveURL(/\/chat\?c=/);
   const importedId = new URL(page.url()).searchParams.get('c');
   expect(importedId).not.toBe(guestId);
-  await expect(page.getByText(BEFORE, { exact: true })).toBeVisible();
+  // In the conversation (the sidebar's row and a phone's header carry it too, as its title).
+  const asked = page.locator('main').getByText(BEFORE, { exact: true });
+  await expect(asked).toBeVisible();
 
   const id = await askAsMember(page, guestId);
   expect(id).toBe(importedId);
-  await expect(page.getByText(BEFORE, { exact: true })).toBeVisible();
+  await expect(asked).toBeVisible();
   await saveScreenshot(page, testInfo, 'asked-after-import');
   expect(notFound).toEqual([]);
 });
@@ -244,16 +252,40 @@ test('Sign in from the guest limit dialog: the question asked after it is answer
     .click();
   await expect(page).toHaveURL(/\/chat$/);
   const message = page.getByRole('textbox', { name: 'Message' });
-  await message.fill(`${BEFORE} (a sixth conversation)`);
+  const sixth = `${BEFORE} (a sixth conversation)`;
+  await message.fill(sixth);
   await message.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Conversation Limit Reached' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Sign in to keep more conversations.');
   await saveScreenshot(page, testInfo, 'limit-dialog');
 
+  // Issue 27: the refused question stayed on screen, titled a conversation of its own (the
+  // phone's header) and was offered for import. Now it is back in the message box, nowhere else.
+  // Behind the modal dialog: out of the accessibility tree until it closes.
+  await expect(page.getByRole('textbox', { name: 'Message', includeHidden: true })).toHaveValue(
+    sixth,
+  );
+  await expect(page.getByText(sixth).and(page.locator(':not(textarea)'))).toHaveCount(0);
+  await expect(page.getByRole('banner', { includeHidden: true })).not.toContainText(sixth);
+  await expect(page).toHaveURL(/\/chat$/);
+  const kept = await page.evaluate(() =>
+    (
+      JSON.parse(sessionStorage.getItem('samvad.guestConversations') ?? '[]') as {
+        title: string;
+      }[]
+    ).map((conversation) => conversation.title),
+  );
+  expect(kept).toEqual([BEFORE]);
+
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await signInOnProvider(page, testInfo, LIMIT_DIALOG_FLOW, guestId);
   await expect(page.getByRole('dialog', { name: 'Conversation Limit Reached' })).toHaveCount(0);
+  // Only the answered conversation is offered.
+  await expect(page.getByRole('region', { name: 'Import conversations' })).toContainText(
+    'You have 1 conversation from before you signed in.',
+  );
+  await saveScreenshot(page, testInfo, 'import-offer-after-limit');
 
   const question = `${AFTER} (after the limit dialog, ${Date.now()})`;
   await ask(page, question);

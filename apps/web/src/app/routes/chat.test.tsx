@@ -176,4 +176,40 @@ describe("/chat 'New chat'", () => {
     await waitFor(() => expect(screen.queryByText('Because of its history.')).toBeNull());
     expect(saved()).toBe(before);
   });
+
+  it("gives a guest's refused question back to the message box and keeps no conversation of it", async () => {
+    installMatchMedia({ '(min-width: 768px)': true });
+    stubApi({
+      ...visitorApi(),
+      '/api/user/rate-limits': { status: 200, body: limitsRecord() },
+      '/api/chat': {
+        status: 429,
+        body: {
+          error: {
+            code: 'rate_limited',
+            message: "You've reached the maximum of 5 conversations.",
+          },
+          type: 'conversation',
+          used: 5,
+          limit: 5,
+        },
+      },
+    });
+    renderApp('/chat');
+    const user = userEvent.setup();
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await user.type(box, 'A sixth question?{Enter}');
+    await screen.findByRole('dialog', { name: 'Conversation Limit Reached' });
+    // Issue 27: it stayed on screen, became a conversation of its own and was offered for import.
+    expect(JSON.parse(sessionStorage.getItem(GUEST_STORAGE_KEY) ?? '[]')).toEqual([]);
+    // Behind the modal dialog, so out of the accessibility tree until it closes.
+    expect(screen.getByRole('textbox', { name: 'Message', hidden: true })).toHaveProperty(
+      'value',
+      'A sixth question?',
+    );
+    // Only in the box: no message on screen holds it.
+    expect(
+      screen.queryByText('A sixth question?', { ignore: 'script, style, textarea' }),
+    ).toBeNull();
+  });
 });

@@ -83,6 +83,10 @@ export default function ChatRoute() {
     conversationId,
     onConversationCreated: select,
     onRequestSettled: () => void queryClient.invalidateQueries({ queryKey: RATE_LIMITS_QUERY_KEY }),
+    // A refused question is in no conversation: its words go back in the box, before anything
+    // typed while it was being sent, so closing the limit dialog loses nothing (issue 27).
+    onQuestionRefused: (question) =>
+      setDraft((typed) => (typed.trim() ? `${question}\n\n${typed}` : question)),
   });
   const sentInConversation = chat.messages.filter((m) => m.role === 'user').length;
   const usage = useUsageState(rateLimits.data, sentInConversation);

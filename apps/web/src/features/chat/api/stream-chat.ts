@@ -25,6 +25,11 @@ export class ChatRequestError extends Error {
 }
 
 export type ChatStreamHandlers = {
+  /**
+   * The server took the question (a 2xx, before any token): past every limit. A guest's new
+   * conversation is made only now, so a refused question leaves none behind (issue 27).
+   */
+  onAccepted?(): void;
   onToken(token: string): void;
   /**
    * The answer's sources, at its end; with `kept` when the server's citation check changed the
@@ -55,6 +60,7 @@ export async function streamChat(
     signal,
   });
   if (!response.ok) throw await failureOf(response);
+  handlers.onAccepted?.();
   if (!response.body) throw new ChatRequestError('Response body is not readable');
 
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

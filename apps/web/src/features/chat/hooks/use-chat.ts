@@ -2,6 +2,7 @@ import type { ChatRequest } from '@samvad/contracts/chat';
 import { CHAT_HISTORY_MAX_TURNS } from '@samvad/contracts/chat-rules';
 import { detectReplyLanguage } from '@samvad/contracts/language';
 import { useQueryClient } from '@tanstack/react-query';
+import { nanoid } from 'nanoid';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-client.ts';
 import { createConversation } from '../api/create-conversation.ts';
@@ -35,20 +36,27 @@ type Options = {
   onConversationCreated(id: string): void;
   /** Called after each chat request, so usage displays refresh. */
   onRequestSettled?(): void;
+  /**
+   * A limit refused the question: it is off the screen and saved nowhere (the server keeps
+   * nothing of a refused question either), so the page puts its text back in the message box.
+   */
+  onQuestionRefused?(question: string): void;
 };
 
 /**
  * Sending a message, spec §4: the question, an empty assistant placeholder while typing, tokens
- * streamed in, sources at the end; 429 → the limit dialog (placeholder removed); other failures →
- * the apology with details; an empty reply after 2 s → the 'no response' apology. Members' messages
- * are saved by the server as they are asked and answered (the apology too); guests' in session
- * storage, each answer with the server's signature of it.
+ * streamed in, sources at the end; 429 → the limit dialog (question and placeholder removed, the
+ * question handed back: onQuestionRefused); other failures → the apology with details; an empty
+ * reply after 2 s → the 'no response' apology. Members' messages are saved by the server as they
+ * are asked and answered (the apology too); guests' in session storage, each answer with the
+ * server's signature of it.
  */
 export function useChat({
   isMember,
   conversationId,
   onConversationCreated,
   onRequestSettled,
+  onQuestionRefused,
 }: Options) {
   const queryClient = useQueryClient();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -133,26 +141,37 @@ export function useChat({
         );
 
       let id = conversationId;
+      const open = (created: string) => {
+        id = created;
+        shownRef.current = created;
+        onConversationCreated(created);
+      };
+      // A conversation exists from its first message on ('New chat' only opens a draft), so an
+      // empty one never counts toward the conversation limit. A guest's is kept in this tab only
+      // once the server has taken the question under its id: made before, a refused sixth one
+      // stayed as a conversation of its own, titled by the refused question and offered for
+      // import after sign-in (issue 27). A failure other than a limit keeps it, with the apology.
+      const guestDraftId = !id && !isMember ? nanoid() : null;
+      const keepGuestDraft = () => {
+        if (guestDraftId && !id) open(createGuestConversation(guestDraftId).id);
+      };
       let final: ChatMessage = placeholder;
-      let removed = false;
+      let refused = false;
       try {
-        if (!id) {
-          // A conversation exists from its first message on ('New chat' only opens a draft),
-          // so an empty one never counts toward the conversation limit.
-          id = isMember ? (await createConversation()).id : createGuestConversation().id;
-          shownRef.current = id;
-          onConversationCreated(id);
-          if (isMember) void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+        if (!id && isMember) {
+          open((await createConversation()).id);
+          void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
         }
         const request: ChatRequest = {
           question,
           chat_history: history,
           detected_language: detectReplyLanguage(question),
-          conversation_id: id,
+          conversation_id: id ?? guestDraftId,
         };
         await streamChat(
           request,
           {
+            onAccepted: keepGuestDraft,
             onToken: (token) => {
               final = { ...final, content: final.content + token };
               patch(() => final);
@@ -185,24 +204,40 @@ export function useChat({
           final = { ...final, state: 'stopped' };
         } else if (limit) {
           setLimitHit(limit);
-          removed = true;
-          patch(() => null);
+          refused = true;
         } else {
           const details = error instanceof Error ? error.message : String(error);
           final = { ...final, content: chatApology(details), state: 'failed' };
         }
       }
-      if (!removed) patch(() => final);
+      if (!refused) keepGuestDraft();
       abortRef.current = null;
       setIsTyping(false);
-      if (id) afterAnswer(id, userMessage, removed ? null : final);
+      if (refused) {
+        // Nothing answered it: the question leaves the screen with its placeholder, and goes
+        // back to the message box (onQuestionRefused) rather than into any conversation.
+        setMessages((current) =>
+          current.filter((m) => m.key !== userMessage.key && m.key !== placeholder.key),
+        );
+        onQuestionRefused?.(question);
+      } else {
+        patch(() => final);
+        if (id) afterAnswer(id, userMessage, final);
+      }
       onRequestSettled?.();
     },
-    [messages, conversationId, isMember, onConversationCreated, onRequestSettled],
+    [
+      messages,
+      conversationId,
+      isMember,
+      onConversationCreated,
+      onRequestSettled,
+      onQuestionRefused,
+    ],
   );
 
   /** Saves (guests), titles and checks for an empty reply once an answer has ended. */
-  function afterAnswer(id: string, userMessage: ChatMessage, reply: ChatMessage | null) {
+  function afterAnswer(id: string, userMessage: ChatMessage, reply: ChatMessage) {
     if (isMember) {
       // The server saved both messages; the stored copy is re-read when next shown.
       void queryClient.invalidateQueries({ queryKey: conversationKey(id), refetchType: 'none' });
@@ -216,11 +251,10 @@ export function useChat({
         messages: [
           ...conversation.messages,
           userMessage,
-          ...(reply && (reply.content !== '' || reply.state === 'stopped') ? [reply] : []),
+          ...(reply.content !== '' || reply.state === 'stopped' ? [reply] : []),
         ],
       }));
     }
-    if (!reply) return;
     setTimeout(() => {
       setMessages((current) => {
         const message = current.find((m) => m.key === reply.key);

@@ -2,11 +2,7 @@
  * A guest's conversations live in this browser tab's session storage (spec §3 "anonymous
  * conversation"): 21-character local ids, userId 'anonymous', titles from the first message.
  */
-import {
-  cutTitle,
-  DEFAULT_CONVERSATION_TITLE,
-  TITLE_MAX_LENGTH,
-} from '@samvad/contracts/conversation-rules';
+import { cutTitle, DEFAULT_CONVERSATION_TITLE } from '@samvad/contracts/conversation-rules';
 import { nanoid } from 'nanoid';
 import type { ChatMessage } from './chat-message.ts';
 
@@ -56,17 +52,16 @@ function save(next: GuestConversation[]) {
   for (const listener of listeners) listener();
 }
 
-/** Spec: the first 30 characters of the first message, with '...' when it was longer. */
+/** The first message cut as the server titles a member's conversation (whole words, '…'). */
 export function guestTitle(firstMessage: string | undefined): string {
-  const text = firstMessage?.trim();
-  if (!text) return DEFAULT_CONVERSATION_TITLE;
-  return text.length > TITLE_MAX_LENGTH ? `${cutTitle(text)}...` : text;
+  return cutTitle(firstMessage ?? '') || DEFAULT_CONVERSATION_TITLE;
 }
 
-export function createGuestConversation(): GuestConversation {
+/** A new guest conversation under `id` (one the chat already sent the server, or a new one). */
+export function createGuestConversation(id: string = nanoid()): GuestConversation {
   const now = new Date().toISOString();
   const conversation: GuestConversation = {
-    id: nanoid(),
+    id,
     title: DEFAULT_CONVERSATION_TITLE,
     userId: 'anonymous',
     archived: false,
