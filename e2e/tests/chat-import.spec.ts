@@ -27,7 +27,8 @@ test('after signing in, a guest is offered their browser conversations and impor
   await openSidebar(page);
   const sidebar = page.getByRole('navigation', { name: 'Conversations' });
   await sidebar.getByText(question.slice(0, 30)).first().click();
-  await expect(page.getByText(question)).toBeVisible();
+  // In the conversation (its sidebar row holds it too, as the title).
+  await expect(page.locator('main').getByText(question)).toBeVisible();
   await expect(page.getByRole('article', { name: 'Answer' }).first()).toContainText(
     'most relevant passages',
   );

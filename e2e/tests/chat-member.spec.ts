@@ -112,7 +112,10 @@ test('a shared link opens read-only in a fresh browser, and stops working once r
   try {
     const view = await visitor.newPage();
     await view.goto(link);
-    await expect(view.getByText(QUESTION)).toBeVisible();
+    // The page's heading is the conversation's title, whole (issue 27: "…remedy for th..."),
+    // and the question is under it.
+    await expect(view.getByRole('heading', { level: 1 })).toHaveText(QUESTION);
+    await expect(view.getByText(QUESTION).last()).toBeVisible();
     await expect(
       view.getByText('This is a shared view-only conversation. You cannot send messages here.'),
     ).toBeVisible();

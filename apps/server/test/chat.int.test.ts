@@ -136,7 +136,8 @@ describe.runIf(corpusAvailable)('POST /api/chat', () => {
     const saved = (
       await t.app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: { cookie } })
     ).json();
-    expect(saved.title).toBe(QUESTION.slice(0, 30));
+    // Short enough to be the title whole (a long one is cut after a word: conversation-rules).
+    expect(saved.title).toBe(QUESTION);
     expect(saved.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
     expect(saved.messages[0].content).toBe(QUESTION);
     expect(saved.messages[1].content.length).toBeGreaterThan(0);

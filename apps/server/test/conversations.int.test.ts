@@ -122,12 +122,12 @@ describe('ownership', () => {
 });
 
 describe('conversations', () => {
-  it('defaults the title, trims and cuts it to 30 characters, and refuses an empty one', async () => {
+  it('defaults the title, trims it, cuts a long one after a whole word, and refuses an empty one', async () => {
     expect((await newConversation()).title).toBe('New Conversation');
     const long = await newConversation(
-      `   ${'A very long title about the annihilation of caste'}   `,
+      `   ${'A very long title about the annihilation of caste and the remedy he proposed for it'}   `,
     );
-    expect(long.title).toBe('A very long title about the an');
+    expect(long.title).toBe('A very long title about the annihilation of caste and the…');
     const empty = await call('owner', 'PATCH', `/api/conversations/${long.id}`, { title: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toContain('The title must not be empty');

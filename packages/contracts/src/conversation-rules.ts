@@ -1,6 +1,7 @@
 // Plain values of conversations (no zod), usable by the browser without the schema library.
 
-export const TITLE_MAX_LENGTH = 30;
+/** A conversation's title, in UTF-16 units: whole words of the question and '…' (cutTitle). */
+export const TITLE_MAX_LENGTH = 60;
 export const DEFAULT_CONVERSATION_TITLE = 'New Conversation';
 export const MESSAGE_MAX_LENGTH = 32_000;
 export const MESSAGE_MAX_SOURCES = 200;
@@ -35,13 +36,46 @@ export const NO_RESPONSE_APOLOGY =
   'I apologize, but no response was generated. Please try again, or contact support if the problem continues.';
 export const GUEST_SHARES_PER_DAY = 10;
 
+/** What a cut title ends in: one character, so the cut shows however the title is drawn. */
+export const TITLE_ELLIPSIS = '…';
+
+/** Marks a cut should not end on: "caste, …" and "the –…" read as litter before the ellipsis. */
+const DANGLING_END = /[\s,;:.\-–—/([{"'“‘]+$/u;
+
 /**
- * The first TITLE_MAX_LENGTH UTF-16 units, never ending in half of an emoji nor in the space
- * where the cut fell between two words ("Why was Nagpur chosen for the", not "…the ").
+ * A conversation's title from a question or a typed name: runs of white space made one space;
+ * a text longer than TITLE_MAX_LENGTH UTF-16 units is cut after its last whole word that fits and
+ * ends in '…' (the whole title, ellipsis included, fits the limit). Issue 27: a plain cut at 30
+ * left "What is the real remedy for th" in the sidebar. A single word longer than half the room
+ * is cut between two letters as written (grapheme clusters: never half of an emoji, nor a
+ * Devanagari letter without its vowel sign).
  */
 export function cutTitle(text: string): string {
-  return text
-    .slice(0, TITLE_MAX_LENGTH)
-    .replace(/[\uD800-\uDBFF]$/, '')
-    .trimEnd();
+  const flat = text.replace(/\s+/gu, ' ').trim();
+  if (flat.length <= TITLE_MAX_LENGTH) return flat;
+  const room = TITLE_MAX_LENGTH - TITLE_ELLIPSIS.length;
+  const words = fitting(segments(flat, 'word'), room);
+  const head =
+    words.length >= room / 2 ? words : fitting(segments(flat, 'grapheme'), room) || words;
+  return `${head.replace(DANGLING_END, '') || head}${TITLE_ELLIPSIS}`;
+}
+
+/** The longest run of whole segments from the start within `room` UTF-16 units. */
+function fitting(parts: Iterable<string>, room: number): string {
+  let kept = '';
+  for (const part of parts) {
+    if (kept.length + part.length > room) break;
+    kept += part;
+  }
+  return kept.trimEnd();
+}
+
+/** Words and the spaces between them, or grapheme clusters; split by hand without Intl.Segmenter. */
+function* segments(text: string, granularity: 'word' | 'grapheme'): Iterable<string> {
+  if (typeof Intl.Segmenter === 'function') {
+    for (const { segment } of new Intl.Segmenter(undefined, { granularity }).segment(text))
+      yield segment;
+    return;
+  }
+  yield* granularity === 'word' ? (text.match(/\S+|\s+/gu) ?? []) : Array.from(text);
 }

@@ -42,7 +42,7 @@ export const messageInputSchema = z.object({
 });
 export type MessageInput = z.input<typeof messageInputSchema>;
 
-/** Trimmed, cut to 30 characters (never inside a surrogate pair), never empty. */
+/** Trimmed, never empty; a long one cut after a whole word with '…' (cutTitle: TITLE_MAX_LENGTH). */
 export const titleSchema = z
   .string()
   .trim()

@@ -1,4 +1,4 @@
-import { cutTitle } from '@samvad/contracts/conversation-rules';
+import { cutTitle, TITLE_MAX_LENGTH } from '@samvad/contracts/conversation-rules';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Modal } from '../../../shared/ui/modal.tsx';
@@ -60,8 +60,8 @@ function RenameDialog({
   const trimmed = title.trim();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Spec §5: a rename needs a non-empty trimmed title; titles are cut to 30 characters (with
-    // no space left dangling at the cut).
+    // Spec §5: a rename needs a non-empty trimmed title; the box takes no more than a title
+    // holds, and cutTitle makes its spaces single as the server does.
     if (!trimmed) return;
     onRename(cutTitle(trimmed));
     onClose();
@@ -73,7 +73,7 @@ function RenameDialog({
           Title
           <input
             value={title}
-            maxLength={30}
+            maxLength={TITLE_MAX_LENGTH}
             onChange={(event) => setTitle(event.target.value)}
             className="h-10 rounded-xl border border-input bg-background px-3 text-sm font-normal outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30"
           />

@@ -64,7 +64,10 @@ export function ConversationItem({
           current && 'bg-secondary',
         )}
       >
-        <span className="truncate text-sm font-medium">{conversation.title}</span>
+        {/* Cut to the row by CSS with an ellipsis; the whole title on hover (issue 27). */}
+        <span title={conversation.title} className="truncate text-sm font-medium">
+          {conversation.title}
+        </span>
         <span className="text-xs text-muted-foreground">
           {formatConversationDate(conversation.updatedAt)}
           {conversation.isShared && ' · Shared'}

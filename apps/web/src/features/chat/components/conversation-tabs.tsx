@@ -53,7 +53,9 @@ function ConversationEntries({
     );
   }
   return (
-    <ul className="grid gap-0.5">
+    // One column no wider than the sidebar: an auto column grew to the longest title, so
+    // rows never cut theirs with an ellipsis (issue 27).
+    <ul className="grid grid-cols-1 gap-0.5">
       {list.map((conversation) => (
         <ConversationItem
           key={conversation.id}
