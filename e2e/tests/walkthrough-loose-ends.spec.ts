@@ -8,6 +8,7 @@ import {
 } from '../support/community-fixtures.ts';
 import { E2E_ADMIN } from '../support/e2e-identities.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
+import { memberFor, signInThroughProvider } from '../support/sign-in.ts';
 
 // Issue 27, the loose ends of the guest-to-member walkthrough: the admin search box carried
 // across tabs, two phone layout slips, the guest limit dialog's second button, and the sign-in
@@ -71,6 +72,80 @@ test('the admin search box shows the search on Users only, not on the tabs that 
   await searchUsers(page, 'nobody-matches-this');
   await expect(box).toHaveValue('nobody-matches-this');
   await expect(page.getByText('No users match this search.')).toBeVisible();
+});
+
+test('a long question titles its conversation with whole words and an ellipsis', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signInThroughProvider(page, memberFor('long-title', testInfo).email);
+  const question = `What is the real remedy for the caste system, according to Annihilation of Caste? (${Date.now()})`;
+  await ask(page, question);
+  const current = page
+    .getByRole('navigation', { name: 'Conversations' })
+    .locator('[aria-current="page"] span[title]');
+  // Issue 27: "What is the real remedy for th", cut at 30 characters with nothing to show it.
+  const title = 'What is the real remedy for the caste system, according to…';
+  await expect(current).toHaveText(title);
+  await expect(current).toHaveAttribute('title', title);
+  const words = question.split(' ');
+  for (const word of title.slice(0, -1).split(' ')) expect(words).toContain(word);
+  // Longer than the row: the row cuts it with an ellipsis of its own, inside the sidebar.
+  const drawn = await current.evaluate((e) => ({
+    overflow: getComputedStyle(e).textOverflow,
+    clipped: e.scrollWidth > e.clientWidth,
+  }));
+  expect(drawn.overflow).toBe('ellipsis');
+  const row = await box(current);
+  const sidebar = await box(page.getByRole('navigation', { name: 'Conversations' }));
+  expect(row.x + row.width).toBeLessThanOrEqual(sidebar.x + sidebar.width);
+  await saveScreenshot(page, testInfo, drawn.clipped ? 'title-cut-by-row' : 'title-whole');
+});
+
+test('User Metrics fits 1280 px: every column header in the table’s box, the user column readable', async ({
+  page,
+}, testInfo) => {
+  await logInAsAdmin(page);
+  const panel = await openTab(page, 'User Metrics');
+  const frame = panel.getByRole('region', { name: 'User Metrics' });
+  const table = frame.getByRole('table', { name: 'User Metrics' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await saveScreenshot(page, testInfo, 'metrics-1280');
+  const visible = await box(frame);
+  const headers = table.getByRole('columnheader');
+  expect(await headers.count()).toBe(12);
+  // Issue 27: "Requests today", "This month" and "Last active" were past the right edge, the
+  // "API requests" sort icon cut in half. Each header, its sort button whole, is in view.
+  for (const header of await headers.all()) {
+    for (const part of [await box(header), await box(header.getByRole('button'))]) {
+      expect(part.x).toBeGreaterThanOrEqual(visible.x - 0.5);
+      expect(part.x + part.width).toBeLessThanOrEqual(visible.x + visible.width + 0.5);
+    }
+  }
+  expect(await frame.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+  // Names on one line each, and the email under it cut with the whole of it in its title.
+  const user = table.getByRole('row').nth(1).getByRole('button').first();
+  for (const line of await user.locator('span').all()) {
+    const { lines, full } = await line.evaluate((e) => ({
+      lines: e.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(e).lineHeight),
+      full: e.getAttribute('title'),
+    }));
+    expect(lines).toBeLessThan(1.5);
+    expect(full).toBeTruthy();
+  }
+
+  // Narrower, the table scrolls inside its card: said under it, with the user column kept.
+  await page.setViewportSize({ width: 900, height: 800 });
+  const hint = page.getByText('Scroll sideways to see every column.');
+  await expect(hint).toBeVisible();
+  await expect(frame).toHaveAttribute('aria-describedby', (await hint.getAttribute('id')) ?? '');
+  await frame.evaluate((e) => e.scrollTo({ left: e.scrollWidth }));
+  const narrow = await box(frame);
+  expect(Math.abs((await box(headers.first())).x - narrow.x)).toBeLessThan(2);
+  // The card holding the table (the nearest box around its heading) keeps the frame inside.
+  const card = await box(frame.locator('xpath=ancestor::*[.//h2[.="User Metrics"]][1]'));
+  expect(narrow.x + narrow.width).toBeLessThanOrEqual(card.x + card.width);
+  await saveScreenshot(page, testInfo, 'metrics-900-scrolled');
 });
 
 test.describe('at 390×844', () => {

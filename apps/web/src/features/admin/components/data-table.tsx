@@ -1,11 +1,14 @@
-import { LoaderCircle } from 'lucide-react';
-import { type ComponentProps, Fragment, type ReactNode } from 'react';
+import { LoaderCircle, MoveHorizontal } from 'lucide-react';
+import { type ComponentProps, Fragment, type ReactNode, useId, useRef } from 'react';
+import { useSidewaysOverflow } from '../../../shared/hooks/use-sideways-overflow.ts';
 import { cn } from '../../../shared/lib/cn.ts';
 import { Alert } from '../../../shared/ui/alert.tsx';
 
 /**
- * A table that scrolls sideways inside its card on narrow screens. The scrolling box is a
- * labelled, focusable region so keyboard users can scroll it too.
+ * A table that scrolls sideways inside its card when it is wider than the card. The scrolling box
+ * is a labelled, focusable region so keyboard users can scroll it too; while part of the table
+ * is out of sight, a line under it says so (and the region is described by it) and the right
+ * edge fades, since a scrollbar alone showed no hint of the columns past it (issue 27).
  */
 export function TableFrame({
   label,
@@ -16,22 +19,45 @@ export function TableFrame({
   className?: string;
   children: ReactNode;
 }) {
+  const frame = useRef<HTMLElement>(null);
+  const { overflows, atEnd } = useSidewaysOverflow(frame);
+  const hintId = useId();
   return (
-    <section
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
-      tabIndex={0}
-      // `relative`: absolutely placed content (an sr-only header) is clipped here too; otherwise
-      // it sits past the table's right edge and widens the whole page on phones.
-      className="relative -mx-1 overflow-x-auto rounded-xl border border-border focus-visible:outline-2"
-    >
-      <table
-        aria-label={label}
-        className={cn('w-full border-collapse text-left text-sm', className)}
-      >
-        {children}
-      </table>
-    </section>
+    // min-w-0 on both: grid items otherwise grow to the table's width and widen the page.
+    <div className="-mx-1 grid min-w-0 gap-2">
+      <div className="relative min-w-0">
+        <section
+          ref={frame}
+          aria-label={label}
+          aria-describedby={overflows ? hintId : undefined}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+          tabIndex={0}
+          // `relative`: absolutely placed content (an sr-only header) is clipped here too;
+          // otherwise it sits past the table's right edge and widens the whole page on phones.
+          className="relative overflow-x-auto rounded-xl border border-border focus-visible:outline-2"
+        >
+          <table
+            aria-label={label}
+            className={cn('w-full border-collapse text-left text-sm', className)}
+          >
+            {children}
+          </table>
+        </section>
+        {overflows && !atEnd && (
+          <div
+            aria-hidden="true"
+            data-testid="table-more-right"
+            className="pointer-events-none absolute inset-y-px right-px w-10 rounded-r-xl bg-linear-to-l from-card to-transparent"
+          />
+        )}
+      </div>
+      {overflows && (
+        <p id={hintId} className="flex items-center gap-1.5 px-1 text-xs text-muted-foreground">
+          <MoveHorizontal aria-hidden className="size-3.5 shrink-0" />
+          Scroll sideways to see every column.
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { SortableHeader } from '../../../shared/ui/sortable-header.tsx';
 import { useUserMetrics } from '../api/get-user-metrics.ts';
 import { useDashboardParams } from '../hooks/use-dashboard-params.ts';
 import { useSortedRows } from '../hooks/use-sorted-rows.ts';
-import { formatDateTime } from '../lib/format-date.ts';
+import { formatDate, formatTime } from '../lib/format-date.ts';
 import { conversationsCreated, messagesCreated, metricsStatus } from '../lib/metrics.ts';
 import { timeValue } from '../lib/sort-rows.ts';
 import { userLabel } from '../lib/user-label.ts';
@@ -48,6 +48,17 @@ const HEADERS: Array<[keyof typeof columns, string]> = [
 ];
 
 /**
+ * The user column stays in view while the table scrolls sideways (a narrow window, a phone). A
+ * sticky cell must paint its own background: the row's tint is laid over the card's colour as a
+ * flat gradient, so the cell matches the row (header, hover, picked) and hides what passes under.
+ */
+const STICKY =
+  'sticky left-0 z-10 bg-card bg-linear-to-r px-3 shadow-[inset_-1px_0_0_var(--color-border)]';
+const HEAD_TINT = 'from-muted/50 to-muted/50';
+const ROW_TINT =
+  'group-hover:from-muted/50 group-hover:to-muted/50 group-data-[selected=true]:from-accent-soft/60 group-data-[selected=true]:to-accent-soft/60';
+
+/**
  * User Metrics tab (spec admin-community §2): each user's counts, status and last activity, and
  * the daily requests chart, for everyone or for the user picked in the table.
  */
@@ -79,11 +90,16 @@ export default function MetricsTab() {
           onRetry={() => void metrics.refetch()}
         />
         {rows.length > 0 && (
-          <TableFrame label="User Metrics" className="min-w-[1100px]">
+          <TableFrame label="User Metrics">
             <thead>
               <tr className={headRowClass}>
                 {HEADERS.map(([key, label]) => (
-                  <SortableHeader key={key} {...headerProps(key)}>
+                  <SortableHeader
+                    key={key}
+                    {...headerProps(key)}
+                    wrap
+                    className={key === 'user' ? cn(STICKY, HEAD_TINT) : 'px-2'}
+                  >
                     {label}
                   </SortableHeader>
                 ))}
@@ -97,45 +113,46 @@ export default function MetricsTab() {
                   <tr
                     key={m.userId}
                     onClick={() => select(m.userId)}
+                    data-selected={isSelected}
                     className={cn(
                       bodyRowClass,
-                      'cursor-pointer hover:bg-muted/50',
+                      'group cursor-pointer hover:bg-muted/50',
                       isSelected && 'bg-accent-soft/60',
                     )}
                   >
-                    <Td>
-                      <button
-                        type="button"
-                        aria-pressed={isSelected}
-                        onClick={(event) => {
-                          event.stopPropagation();
-                          select(m.userId);
-                        }}
-                        className="grid cursor-pointer text-left"
-                      >
-                        <span className="font-medium underline-offset-2 hover:underline">
-                          {userLabel(m)}
-                        </span>
-                        {m.email && m.name && (
-                          <span className="text-xs text-muted-foreground">{m.email}</span>
-                        )}
-                      </button>
+                    <Td className={cn(STICKY, ROW_TINT)}>
+                      <UserCell
+                        metrics={m}
+                        isSelected={isSelected}
+                        onSelect={() => select(m.userId)}
+                      />
                     </Td>
-                    <Td>
+                    <Td className="px-2">
                       <Badge variant={metricsStatus(m) === 'Active' ? 'primary' : 'neutral'}>
                         {metricsStatus(m)}
                       </Badge>
                     </Td>
-                    <Td className="tabular-nums">{conversationsCreated(m)}</Td>
-                    <Td className="tabular-nums">{m.totalActiveConversations}</Td>
-                    <Td className="tabular-nums">{m.totalArchivedConversations}</Td>
-                    <Td className="tabular-nums">{m.totalDeletedConversations}</Td>
-                    <Td className="tabular-nums">{messagesCreated(m)}</Td>
-                    <Td className="tabular-nums">{m.totalMessagesInActiveConversations}</Td>
-                    <Td className="tabular-nums">{m.totalRequestsMade}</Td>
-                    <Td className="tabular-nums">{m.requestsMadeToday}</Td>
-                    <Td className="tabular-nums">{m.requestsMadeThisMonth}</Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(m.lastActiveAt, 'Never')}</Td>
+                    <Count value={conversationsCreated(m)} />
+                    <Count value={m.totalActiveConversations} />
+                    <Count value={m.totalArchivedConversations} />
+                    <Count value={m.totalDeletedConversations} />
+                    <Count value={messagesCreated(m)} />
+                    <Count value={m.totalMessagesInActiveConversations} />
+                    <Count value={m.totalRequestsMade} />
+                    <Count value={m.requestsMadeToday} />
+                    <Count value={m.requestsMadeThisMonth} />
+                    <Td className="px-2">
+                      {m.lastActiveAt ? (
+                        // Date and time each whole: the time takes a line of its own when the
+                        // column is narrow, never half a date.
+                        <>
+                          <span className="whitespace-nowrap">{formatDate(m.lastActiveAt)}</span>{' '}
+                          <span className="whitespace-nowrap">{formatTime(m.lastActiveAt)}</span>
+                        </>
+                      ) : (
+                        'Never'
+                      )}
+                    </Td>
                   </tr>
                 );
               })}
@@ -154,4 +171,46 @@ export default function MetricsTab() {
       </TabSection>
     </div>
   );
+}
+
+/**
+ * The user's name, and their email under it, each on one line cut with '…' (the whole of it in
+ * the title): in a column of a fixed width, where names wrapped onto three lines and emails
+ * broke mid-word (issue 27).
+ */
+function UserCell({
+  metrics,
+  isSelected,
+  onSelect,
+}: {
+  metrics: UserMetrics;
+  isSelected: boolean;
+  onSelect(): void;
+}) {
+  const label = userLabel(metrics);
+  return (
+    <button
+      type="button"
+      aria-pressed={isSelected}
+      onClick={(event) => {
+        event.stopPropagation();
+        onSelect();
+      }}
+      className="grid w-40 cursor-pointer text-left lg:w-48"
+    >
+      <span title={label} className="truncate font-medium underline-offset-2 hover:underline">
+        {label}
+      </span>
+      {metrics.email && metrics.name && (
+        <span title={metrics.email} className="truncate text-xs text-muted-foreground">
+          {metrics.email}
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** A count: compact, in figures of one width so a column's numbers line up. */
+function Count({ value }: { value: number }) {
+  return <Td className="px-2 tabular-nums">{value}</Td>;
 }
