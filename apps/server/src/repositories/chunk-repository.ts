@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gt, gte, inArray } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { and, asc, count, eq, gt, gte } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { type ChunkRow, chunks, type DocumentRow, documents } from '../db/schema.ts';
 
@@ -9,6 +10,8 @@ const INSERT_BATCH = 500;
 
 export async function insertChunks(db: Database, rows: NewChunk[]): Promise<void> {
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    // Served between slices: the embedded database's writes resolve without yielding.
+    if (start > 0) await nextTurn();
     await db.insert(chunks).values(rows.slice(start, start + INSERT_BATCH));
   }
 }
@@ -83,17 +86,30 @@ export async function* streamIndexedChunks(
   }
 }
 
-export function findIndexedChunksOfDocuments(
+/**
+ * One document's chunks in ordinal order, a page at a time, with the event loop served between
+ * pages: the embedded database reads 6,000 rows of a book in ~1 s without yielding.
+ */
+export async function* streamIndexedChunksOfDocument(
   db: Database,
-  documentIds: string[],
-): Promise<IndexedChunkRow[]> {
-  if (documentIds.length === 0) return Promise.resolve([]);
-  return db
-    .select(indexedColumns)
-    .from(chunks)
-    .innerJoin(documents, eq(documents.id, chunks.documentId))
-    .where(and(inArray(chunks.documentId, documentIds)))
-    .orderBy(asc(chunks.documentId), asc(chunks.ordinal));
+  documentId: string,
+  pageSize = 500,
+): AsyncGenerator<IndexedChunkRow[]> {
+  let after = -1;
+  for (;;) {
+    const rows = await db
+      .select(indexedColumns)
+      .from(chunks)
+      .innerJoin(documents, eq(documents.id, chunks.documentId))
+      .where(and(eq(chunks.documentId, documentId), gt(chunks.ordinal, after)))
+      .orderBy(asc(chunks.ordinal))
+      .limit(pageSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]?.ordinal ?? after;
+    await nextTurn();
+  }
 }
 
 /** A chunk as the source reader shows it: its text and where it is in the document. */

@@ -3,9 +3,9 @@ import type { Database } from '../db/database.ts';
 import { cachedReadMany } from '../db/read-cache.ts';
 import { chunks } from '../db/schema.ts';
 import {
-  findIndexedChunksOfDocuments,
   type IndexedChunkRow,
   streamIndexedChunks,
+  streamIndexedChunksOfDocument,
 } from '../repositories/chunk-repository.ts';
 import { vectorsOfChunks } from '../repositories/embedding-repository.ts';
 import { latestChangeId, recentChanges } from '../repositories/knowledge-change-repository.ts';
@@ -273,15 +273,23 @@ export class KnowledgeIndex {
       if (now - appliedAt > CHANGE_WINDOW_SECONDS * 2000) this.appliedChanges.delete(id);
     }
     if (touched.size === 0) return 0;
-    // Reload each touched document as it is now: order-independent and idempotent.
-    const rows = await findIndexedChunksOfDocuments(this.db, [...touched]);
-    const byDocument = Map.groupBy(rows, (row) => row.documentId);
+    // Reload each touched document as it is now: order-independent and idempotent. A book is
+    // read in pages and analysed in slices, so that serving goes on while it enters the index.
+    const present: string[] = [];
     for (const documentId of touched) {
-      const current = byDocument.get(documentId);
-      if (current) this.putDocument(documentId, current);
-      else this.dropDocument(documentId);
+      const rows: IndexedChunkRow[] = [];
+      for await (const page of streamIndexedChunksOfDocument(this.db, documentId)) {
+        rows.push(...page);
+      }
+      if (rows.length === 0) {
+        this.dropDocument(documentId);
+        continue;
+      }
+      await this.bm25.upsertDocumentInSlices(documentId, bm25ChunksOf(rows));
+      this.replaceMeta(documentId, rows);
+      present.push(documentId);
     }
-    await this.loadVectors([...touched].filter((id) => byDocument.has(id)));
+    await this.loadVectors(present);
     this.snapshot?.saveSoon(SNAPSHOT_DEBOUNCE_MS);
     return touched.size;
   }
@@ -312,15 +320,14 @@ export class KnowledgeIndex {
   }
 
   private putDocument(documentId: string, rows: IndexedChunkRow[]): void {
-    this.dropDocument(documentId);
-    this.bm25.upsertDocument(
-      documentId,
-      rows.map((row) => ({
-        id: row.id,
-        text: row.text,
-        fields: `${row.title}\n${row.headingPath.join('\n')}`,
-      })),
-    );
+    this.bm25.upsertDocument(documentId, bm25ChunksOf(rows));
+    this.replaceMeta(documentId, rows);
+  }
+
+  /** The document's chunk details and ids, after its BM25 entry was replaced; vectors reload. */
+  private replaceMeta(documentId: string, rows: IndexedChunkRow[]): void {
+    this.dense?.vectors.removeDocument(documentId);
+    for (const id of this.chunkIdsByDocument.get(documentId) ?? []) this.meta.delete(id);
     for (const { text: _text, ...meta } of rows) this.meta.set(meta.id, meta);
     this.chunkIdsByDocument.set(
       documentId,
@@ -352,6 +359,13 @@ export class KnowledgeIndex {
     this.chunkIdsByDocument.delete(documentId);
   }
 }
+
+const bm25ChunksOf = (rows: IndexedChunkRow[]) =>
+  rows.map((row) => ({
+    id: row.id,
+    text: row.text,
+    fields: `${row.title}\n${row.headingPath.join('\n')}`,
+  }));
 
 const CONTAINMENT_SLACK = 5;
 const SEARCH_POOL = 25;
