@@ -50,8 +50,14 @@ function compileWebAssemblyWithLiftoffOnly(): void {
   setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
-/** Embedded PostgreSQL (PGlite). `dir` null gives an in-memory database, for tests. */
-export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
+/**
+ * Embedded PostgreSQL (PGlite). `dir` null gives an in-memory database, for tests, which may
+ * start from `loadDataDir` (a `dumpDataDir` tarball) instead of running initdb.
+ */
+export async function openPglite(
+  dir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   if (dir) assertRoomToStart(dir);
   compileWebAssemblyWithLiftoffOnly();
   const unlock = dir ? withStartErrors(dir, () => lockDirectory(dir)) : () => {};
@@ -61,6 +67,7 @@ export async function openPglite(dir: string | null): Promise<DatabaseHandle> {
   try {
     client = await PGlite.create(dir ?? undefined, {
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+      ...(dir === null && options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
     statements = await withPreparedStatements(client, writes);
   } catch (error) {

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { and, asc, count, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { chunkEmbeddings, chunks, documents } from '../db/schema.ts';
 
@@ -183,6 +184,9 @@ export async function markDocumentReady(db: Database, documentId: string): Promi
 }
 
 /** Vectors of the given chunks for `model`, as Float32Arrays. */
+/** Vectors read per query by `vectorsOfChunks`. */
+const VECTOR_PAGE = 1_000;
+
 export async function vectorsOfChunks(
   db: Database,
   model: string,
@@ -190,12 +194,27 @@ export async function vectorsOfChunks(
 ): Promise<Map<string, Float32Array>> {
   const vectors = new Map<string, Float32Array>();
   for (const documentId of documentIds) {
-    const rows = await db
-      .select({ chunkId: chunkEmbeddings.chunkId, vector: chunkEmbeddings.vector })
-      .from(chunkEmbeddings)
-      .innerJoin(chunks, eq(chunks.id, chunkEmbeddings.chunkId))
-      .where(and(eq(chunks.documentId, documentId), eq(chunkEmbeddings.model, model)));
-    for (const row of rows) vectors.set(row.chunkId, bytesToVector(row.vector));
+    // A page at a time, serving between pages: a book's 6,000 vectors are 9 MB.
+    let after = '';
+    for (;;) {
+      const rows = await db
+        .select({ chunkId: chunkEmbeddings.chunkId, vector: chunkEmbeddings.vector })
+        .from(chunkEmbeddings)
+        .innerJoin(chunks, eq(chunks.id, chunkEmbeddings.chunkId))
+        .where(
+          and(
+            eq(chunks.documentId, documentId),
+            eq(chunkEmbeddings.model, model),
+            gt(chunkEmbeddings.chunkId, after),
+          ),
+        )
+        .orderBy(asc(chunkEmbeddings.chunkId))
+        .limit(VECTOR_PAGE);
+      for (const row of rows) vectors.set(row.chunkId, bytesToVector(row.vector));
+      if (rows.length < VECTOR_PAGE) break;
+      after = rows[rows.length - 1]?.chunkId ?? after;
+      await nextTurn();
+    }
   }
   return vectors;
 }

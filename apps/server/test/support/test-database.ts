@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { DatabaseHandle } from '../../src/db/database.ts';
 import { openPglite } from '../../src/db/open-pglite.ts';
 import { openPostgres } from '../../src/db/open-postgres.ts';
+import { freshPgliteDataDir } from './pglite-template.ts';
 
 export type TestEngine = 'pglite' | 'postgres';
 
@@ -17,7 +18,9 @@ export type TestDatabase = DatabaseHandle & { url: string | null };
  * or a new PostgreSQL database on TEST_DATABASE_URL's server, dropped on close.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testEngine === 'pglite') return { ...(await openPglite(null)), url: null };
+  if (testEngine === 'pglite') {
+    return { ...(await openPglite(null, { loadDataDir: await freshPgliteDataDir() })), url: null };
+  }
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('SAMVAD_TEST_DB=postgres needs TEST_DATABASE_URL');
