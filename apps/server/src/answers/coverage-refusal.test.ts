@@ -25,19 +25,19 @@ describe("'not covered' without vectors", () => {
 });
 
 /**
- * With vectors (the in-process model, issue #28). Re-calibrating on the tune half of
- * bench/results/qa-variants-2026-11-28-main-local-all.json (row 2) found "0.83 alone" refusing
- * 0.600 of unanswerable questions against 0.400, but it refused the paraphrase of the issue's own
- * example (e5-local-model.int.test.ts): kept as calibrated before, and pinned here.
+ * With vectors (the in-process model, issue #28). Re-calibrated on the tune half of
+ * bench/results/qa-2026-11-28-s36-int7-tune.json: a cosine of 0.83, whatever the words (0.533
+ * of unanswerable questions refused against 0.400 with 0.82 when every word is known). Session
+ * 35 had kept 0.82 because 0.83 refused a paraphrase in e5-local-model.int.test.ts whose cosine
+ * (0.817 on an AVX2 processor) is now under either line (ADR 036).
  */
 describe("'not covered' with vectors", () => {
-  it('answers from a cosine of 0.83, or 0.82 when every word is known; refuses below', () => {
+  it('answers from a cosine of 0.83, whatever the words; refuses below', () => {
     for (const dense of [0.83, 0.85, 0.9]) {
       expect(isCovered({ lexical: 0, dense, unknown: 1 }), String(dense)).toBe(true);
+      expect(isCovered({ lexical: 1, dense, unknown: 0 }), String(dense)).toBe(true);
     }
-    expect(isCovered({ lexical: 0, dense: 0.82, unknown: 0 })).toBe(true);
-    expect(isCovered({ lexical: 1, dense: 0.82, unknown: 0.1 })).toBe(false);
-    for (const dense of [0.7, 0.8, 0.819]) {
+    for (const dense of [0.7, 0.8, 0.82, 0.829]) {
       expect(isCovered({ lexical: 1, dense, unknown: 0 }), String(dense)).toBe(false);
     }
   });
