@@ -84,6 +84,15 @@ function memberApi() {
   });
 }
 
+/** The message box, once the session is known (it is disabled before: chat.tsx). */
+async function enabledMessageBox(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    expect(box).toHaveProperty('disabled', false);
+    return box;
+  });
+}
+
 describe("/chat 'New chat'", () => {
   it('opens an empty draft without creating a conversation, however often it is pressed', async () => {
     installMatchMedia({ '(min-width: 768px)': true });
@@ -166,7 +175,7 @@ describe("/chat 'New chat'", () => {
     });
     renderApp('/chat');
     const user = userEvent.setup();
-    const box = await screen.findByRole('textbox', { name: 'Message' });
+    const box = await enabledMessageBox();
     await user.type(box, 'Why Nagpur?{Enter}');
     await screen.findByText('Because of its history.');
     const saved = () => JSON.parse(sessionStorage.getItem(GUEST_STORAGE_KEY) ?? '[]').length;
@@ -197,7 +206,7 @@ describe("/chat 'New chat'", () => {
     });
     renderApp('/chat');
     const user = userEvent.setup();
-    const box = await screen.findByRole('textbox', { name: 'Message' });
+    const box = await enabledMessageBox();
     await user.type(box, 'A sixth question?{Enter}');
     await screen.findByRole('dialog', { name: 'Conversation Limit Reached' });
     // Issue 27: it stayed on screen, became a conversation of its own and was offered for import.

@@ -62,14 +62,20 @@ export default function ChatRoute() {
   // message creates one, so empty conversations never count toward the limit. It lives in the
   // history entry, so Back returns to the conversation before it.
   const isDraft = !chosen && isDraftState(location.state);
+  // Until the session is known the viewer may be a member who was a guest in this tab: nothing
+  // of the tab's guest conversations is shown, and nothing can be sent. A question sent in that
+  // moment went out as a guest's, under the guest conversation's id, and the server refused the
+  // member's cookie with it (404: the question was lost; seen by CI after a reload).
+  const viewerKnown = auth.status !== 'loading';
   // Spec §4: the first conversation becomes current when none is chosen.
-  const conversationId = isDraft
-    ? null
-    : isMember
-      ? (chosen ?? list.data?.active[0]?.id ?? null)
-      : chosen && guestList.some((c) => c.id === chosen)
-        ? chosen
-        : (guestList[0]?.id ?? null);
+  const conversationId =
+    isDraft || !viewerKnown
+      ? null
+      : isMember
+        ? (chosen ?? list.data?.active[0]?.id ?? null)
+        : chosen && guestList.some((c) => c.id === chosen)
+          ? chosen
+          : (guestList[0]?.id ?? null);
 
   const select = useCallback(
     (id: string | null) => {
@@ -144,7 +150,7 @@ export default function ChatRoute() {
         onSend={chat.send}
         onStop={chat.stop}
         isTyping={chat.isTyping}
-        disabled={usage.inputDisabled}
+        disabled={usage.inputDisabled || !viewerKnown}
         {...(usage.disabledPlaceholder ? { placeholder: usage.disabledPlaceholder } : {})}
         autoFocus
         draft={{ text: draft, setText: setDraft }}
@@ -186,7 +192,7 @@ export default function ChatRoute() {
           welcome={welcomeForViewer(persona.welcome, isMember)}
           onAsk={chat.send}
           composer={composer}
-          disabled={usage.inputDisabled || chat.isTyping}
+          disabled={usage.inputDisabled || chat.isTyping || !viewerKnown}
         />
       ) : (
         <>
