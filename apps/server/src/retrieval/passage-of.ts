@@ -12,6 +12,24 @@ export function passageOf(
   return { ...meta, text, score, link: sourceLink(meta), lexicalScore, denseScore };
 }
 
+/** How much lower each passage's shown score is than the one ranked above it, at least. */
+const RANK_STEP = 1e-4;
+
+/**
+ * Scores that read in the retriever's order. The list of sources is sorted by score (spec), and
+ * the hybrid shows BM25's normalised score where BM25 found a passage: a passage fused lower could
+ * show more than a better one and jump above it (on the tune half, the first source was the best
+ * passage less often than retrieval's first). A passage never shows more than the one above it.
+ */
+export function scoresInRankOrder(passages: readonly Passage[]): Passage[] {
+  let ceiling = Number.POSITIVE_INFINITY;
+  return passages.map((passage) => {
+    const score = Math.max(0, Math.min(passage.score, ceiling));
+    ceiling = score - RANK_STEP;
+    return score === passage.score ? passage : { ...passage, score };
+  });
+}
+
 /**
  * The share of the question's IDF-weighted terms the passage (with its title and headings)
  * contains: how much of what the question asks about is there, whatever the passage's length
