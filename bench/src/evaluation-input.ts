@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { EMBEDDING_MODES, type EmbeddingMode } from './qa/evaluation-embeddings.ts';
 
 const questionsSchema = z.object({
   test_questions: z.array(
@@ -33,8 +34,15 @@ export function readEvaluationInput(command: string) {
       distractors: { type: 'string', multiple: true, default: [] },
       json: { type: 'string' },
       llm: { type: 'string' },
+      embeddings: { type: 'string', default: 'local' },
     },
   });
+  if (!EMBEDDING_MODES.includes(values.embeddings as EmbeddingMode)) {
+    console.error(
+      `--embeddings takes ${EMBEDDING_MODES.join('|')} (default local, as the product)`,
+    );
+    process.exit(2);
+  }
   if (values.llm !== undefined && values.llm !== 'stub' && values.llm !== 'env') {
     console.error('--llm takes "stub" (a loopback model) or "env" (LLM_BASE_URL and LLM_MODEL)');
     process.exit(2);
@@ -57,6 +65,8 @@ export function readEvaluationInput(command: string) {
     json: values.json ?? null,
     /** Which model answers: none (extractive), the loopback stub, or the one the environment names. */
     llm: (values.llm ?? null) as 'stub' | 'env' | null,
+    /** The product's default is the in-process model (`local`); `none` is BM25 alone. */
+    embeddings: values.embeddings as EmbeddingMode,
     questions,
   };
 }

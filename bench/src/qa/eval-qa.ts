@@ -190,6 +190,7 @@ try {
         evidence: coverageEvidence(
           await kb.index.search(searched, 8),
           kb.index.unknownTermShare(searched),
+          kb.index.denseChunks,
         ),
         question: q.question,
         retrieved: retrieved.map((p) => `${p.fileName}${p.page ? ` p.${p.page}` : ''}`),

@@ -156,7 +156,7 @@ try {
     for (const q of questions) {
       const searched = searchTextOf({ persona }, q.question);
       const found = await index.search(searched, 8);
-      const evidence = coverageEvidence(found, index.unknownTermShare(searched));
+      const evidence = coverageEvidence(found, index.unknownTermShare(searched), index.denseChunks);
       const refused = found.length === 0 || !isCovered(evidence);
       const judged = judge(q, found.slice(0, K));
       const base = {

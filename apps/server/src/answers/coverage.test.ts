@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COVERAGE_THRESHOLDS, coverageEvidence, isCovered } from './coverage.ts';
+import { COVERAGE_THRESHOLDS, coverageEvidence, isCovered, libraryShift } from './coverage.ts';
 
 const t = COVERAGE_THRESHOLDS;
 
@@ -32,5 +32,25 @@ describe('coverage', () => {
     expect(isCovered({ lexical: t.lexical, dense: t.dense, unknown: t.unknown + 0.01 })).toBe(
       t.dense >= t.denseAlone,
     );
+  });
+
+  it('lowers the dense line in a small library, by the measured shift, and not in the calibrated one', () => {
+    // bench/results/library-size-shift-2026-11-28.json: measured points, linear in ln n between.
+    expect(libraryShift(undefined)).toBe(0);
+    expect(libraryShift(3)).toBeCloseTo(0.0162, 4);
+    expect(libraryShift(10)).toBeCloseTo(0.0162, 4);
+    expect(libraryShift(Math.sqrt(100 * 300))).toBeCloseTo((0.011 + 0.0085) / 2, 4);
+    expect(libraryShift(1000)).toBeCloseTo(0.0066, 4);
+    expect(libraryShift(5425)).toBe(0);
+    expect(libraryShift(50_000)).toBe(0);
+    // A 0.82 cosine: covered among six short texts, refused among the shared corpus's chunks.
+    const evidence = { lexical: 0.6, dense: 0.82, unknown: 0 };
+    expect(isCovered({ ...evidence, libraryChunks: 6 })).toBe(true);
+    expect(isCovered({ ...evidence, libraryChunks: 5425 })).toBe(false);
+    expect(isCovered({ ...evidence, dense: 0.81, libraryChunks: 6 })).toBe(false);
+    expect(coverageEvidence([{ lexicalScore: 0.6, denseScore: 0.82 }], 0, 6)).toEqual({
+      ...evidence,
+      libraryChunks: 6,
+    });
   });
 });

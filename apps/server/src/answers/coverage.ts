@@ -13,6 +13,8 @@ export type CoverageEvidence = {
   dense: number | null;
   /** Share of the question's search terms that occur nowhere in the writings. */
   unknown: number;
+  /** Chunks with a vector in the library (the dense side's size); absent: the calibrated size. */
+  libraryChunks?: number;
 };
 
 export type CoverageThresholds = {
@@ -45,17 +47,59 @@ export const COVERAGE_THRESHOLDS: CoverageThresholds = {
   denseAlone: 0.83,
 };
 
+/**
+ * How much the dense line falls in a library of n chunks, below the shared corpus (5,425 chunks)
+ * it was calibrated on: a smaller library offers fewer passages to come close to a question, so
+ * every best cosine is lower. The calibration's rule is kept: at most 5 % of answerable questions
+ * refused. The fall of the tune half's answerable questions at their 5 % quantile, in random
+ * libraries of n chunks that hold the question's whole file (bench/src/qa/library-size-shift.ts,
+ * bench/results/library-size-shift-2026-11-28.json); linear in ln n between the points.
+ * Unanswerable questions' best cosines fall further (0.050 at 5 chunks, 0.010 at 1,000), so a
+ * small library refuses unrelated questions at least as often as the whole corpus does.
+ */
+const LIBRARY_SIZE_SHIFT: ReadonlyArray<readonly [chunks: number, shift: number]> = [
+  [10, 0.0162],
+  [20, 0.0132],
+  [50, 0.0132],
+  [100, 0.011],
+  [300, 0.0085],
+  [1000, 0.0066],
+  [5425, 0],
+];
+
+/** By how much the dense thresholds are lowered for a library of `chunks` chunks with vectors. */
+export function libraryShift(chunks: number | undefined): number {
+  if (chunks === undefined) return 0;
+  const [first] = LIBRARY_SIZE_SHIFT;
+  if (!first || chunks <= first[0]) return first?.[1] ?? 0;
+  for (let i = 1; i < LIBRARY_SIZE_SHIFT.length; i++) {
+    const [n0, s0] = LIBRARY_SIZE_SHIFT[i - 1] as readonly [number, number];
+    const [n1, s1] = LIBRARY_SIZE_SHIFT[i] as readonly [number, number];
+    if (chunks <= n1) {
+      const at = (Math.log(chunks) - Math.log(n0)) / (Math.log(n1) - Math.log(n0));
+      return s0 + (s1 - s0) * at;
+    }
+  }
+  return 0;
+}
+
 /** Passages looked at: the evidence may sit in any of the top few. */
 const EVIDENCE_PASSAGES = 5;
 
 export function coverageEvidence(
   passages: readonly { lexicalScore: number | null; denseScore: number | null }[],
   unknown: number,
+  libraryChunks?: number,
 ): CoverageEvidence {
   const top = passages.slice(0, EVIDENCE_PASSAGES);
   const lexical = Math.max(0, ...top.map((p) => p.lexicalScore ?? 0));
   const denseScores = top.flatMap((p) => (p.denseScore === null ? [] : [p.denseScore]));
-  return { lexical, dense: denseScores.length > 0 ? Math.max(...denseScores) : null, unknown };
+  return {
+    lexical,
+    dense: denseScores.length > 0 ? Math.max(...denseScores) : null,
+    unknown,
+    ...(libraryChunks === undefined ? {} : { libraryChunks }),
+  };
 }
 
 export function isCovered(
@@ -68,10 +112,11 @@ export function isCovered(
       evidence.lexical >= thresholds.lexicalOnly
     );
   }
+  const shift = libraryShift(evidence.libraryChunks);
   return (
-    evidence.dense >= thresholds.denseAlone ||
+    evidence.dense >= thresholds.denseAlone - shift ||
     (evidence.unknown <= thresholds.unknown &&
-      evidence.dense >= thresholds.dense &&
+      evidence.dense >= thresholds.dense - shift &&
       evidence.lexical >= thresholds.lexical)
   );
 }

@@ -156,6 +156,11 @@ export class KnowledgeIndex {
     return { documents: this.chunkIdsByDocument.size, chunks: this.meta.size };
   }
 
+  /** Chunks with a vector: the size of the library the dense side searches. */
+  get denseChunks(): number {
+    return this.dense?.vectors.size ?? 0;
+  }
+
   get stats() {
     const { terms, postings, approxBytes } = this.bm25.stats();
     return {

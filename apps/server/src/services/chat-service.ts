@@ -168,7 +168,10 @@ async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<An
   const unknown = Math.min(
     ...queries.map((query) => answerer.index.unknownTermShare(searchTextOf(answerer, query))),
   );
-  if (passages.length === 0 || !isCovered(coverageEvidence(passages, unknown))) {
+  if (
+    passages.length === 0 ||
+    !isCovered(coverageEvidence(passages, unknown, answerer.index.denseChunks))
+  ) {
     await input.onNotCovered?.();
     return wholeAnswer(replyTexts(input.language).notCovered, []);
   }
