@@ -77,6 +77,7 @@ try {
       rougeL: answerable ? rougeLF1(answer, q.ground_truth) : null,
       firstTokenMs: firstTokenMs ?? performance.now() - started,
       cited,
+      answer,
     });
   }
 

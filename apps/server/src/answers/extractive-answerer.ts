@@ -73,9 +73,15 @@ type Candidate = PassageSentence & {
 /** Sentences embedded per answer, at most (embedding them must fit in time to first token). */
 const MEANING_SENTENCES = 32;
 
-/** Quotes per answer: 2–4 where the passages hold that many worth quoting. */
+/**
+ * Quotes per answer: the lead and up to three more, each only where it scores near the lead (it
+ * adds to the answer). Forcing a second quote (2 until session 37) changed nothing on the tune
+ * half's evidence quoted (0.309 either way) and added quotes about something else.
+ */
 const MAX_QUOTES = 4;
-const MIN_QUOTES = 2;
+const MIN_QUOTES = 1;
+/** A question in another language shares no word: the best passages' openings, this many. */
+const OPENING_QUOTES = 2;
 /** BM25 over the candidate sentences as a small collection. */
 const K1 = 1.2;
 const B = 0.75;
@@ -91,6 +97,13 @@ const SENTENCE_WEIGHT = 0.7;
  */
 const CARRY = 0.5;
 const CARRY_SPAN = 4;
+/**
+ * Weight of a sentence's closeness in meaning to the question (0..1 over the candidates, see
+ * relativeMeaning) added to its match in words. Tune half, session 37 (32 sentences embedded,
+ * bench/results/qa-2026-11-28-s37-xm-*-tune.md): evidence quoted 0.309 by words alone, 0.345
+ * at 0.08, 0.355 at 0.15, 0.327 at 0.3 (80 sentences), 0.318 at 0.6, 0.300 at 1.2.
+ */
+const MEANING_WEIGHT = 0.15;
 /** A sentence giving the kind of answer asked for (a reason for "why") counts this much more. */
 const CUE_BONUS = 0.5;
 /** Each quote already taken from a passage lowers the next one's claim: spread the quotes. */
@@ -168,22 +181,6 @@ export function answerExtractively(
 }
 
 /**
- * Whether the offline answer needs sentence vectors to choose: no quotable sentence of the best
- * passages shares a word with the question (words choose whenever one does).
- */
-export function needsMeaning(question: string, passages: Passage[], maxPassages = 5): boolean {
-  const queryTerms = new Set(tokenizeQuery(question));
-  return !passages
-    .slice(0, maxPassages)
-    .some((passage) =>
-      sentencesOf(passage.text, passage.headingPath).some(
-        (sentence) =>
-          sentence.quotable && tokenize(sentence.text).some((term) => queryTerms.has(term)),
-      ),
-    );
-}
-
-/**
  * Sentences compared with the question by meaning: the quotable ones of the best passages, best
  * passage first, at most MEANING_SENTENCES (embedding them must fit in time to first token).
  * The others are chosen by words alone.
@@ -254,10 +251,10 @@ function scoreSentences(
       tokenize(word).some((term) => queryTermSet.has(term)),
     );
     const lexical = sentence.match > 0 ? sentence.match + carried : carried * CARRY;
-    // Words decide; where no sentence shares a word with the question (asked in another
-    // language, or in other words), meaning does. Meaning added to words lowered the evidence
-    // quoted on the tune half at every weight tried (ADR 023).
-    const relevance = closeness && !anyLexical ? (closeness.get(sentence) ?? 0) : lexical;
+    // Words, and a little meaning; where no sentence shares a word with the question (asked in
+    // another language), meaning alone.
+    const close = closeness?.get(sentence) ?? 0;
+    const relevance = closeness && !anyLexical ? close : lexical + MEANING_WEIGHT * close;
     // Retrieval's order (fused ranks), not the display score, says which passages are best.
     const passageWeight = 1 / (1 + (retrievalRank[sentence.passageRank] ?? sentence.passageRank));
     // A back-reference ("This is the main reason…") with nothing before it to refer to.
@@ -364,7 +361,9 @@ function openings(candidates: Candidate[]): Candidate[] {
     const held = firsts.get(candidate.passageRank);
     if (!held || candidate.position < held.position) firsts.set(candidate.passageRank, candidate);
   }
-  return [...firsts.values()].sort((a, b) => a.passageRank - b.passageRank).slice(0, MIN_QUOTES);
+  return [...firsts.values()]
+    .sort((a, b) => a.passageRank - b.passageRank)
+    .slice(0, OPENING_QUOTES);
 }
 
 /** Shared terms over the smaller set: a sentence repeated inside a longer one counts as 1. */

@@ -9,19 +9,12 @@ import {
   wholeAnswer,
 } from '../answers/answer-stream.ts';
 import { coverageEvidence, isCovered } from '../answers/coverage.ts';
-import {
-  answerExtractively,
-  candidateSentences,
-  type ExtractiveOptions,
-  needsMeaning,
-} from '../answers/extractive-answerer.ts';
 import { standaloneQuery } from '../answers/follow-up.ts';
 import type { ChatModel } from '../answers/llm-answerer.ts';
 import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
 import { asksAboutTheReformer, ownWordsFirst } from '../answers/own-words.ts';
 import { replyTexts } from '../answers/reply-texts.ts';
-import { sentenceMeaning } from '../answers/sentence-meaning.ts';
-import { alsoReadCopies, type CopyFinder, copiesToCite } from '../answers/work-copies.ts';
+import type { CopyFinder } from '../answers/work-copies.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
 import { updateConversation } from '../repositories/conversation-repository.ts';
@@ -31,6 +24,7 @@ import type { KnowledgeIndex } from '../retrieval/knowledge-index.ts';
 import type { Passage } from '../retrieval/passage.ts';
 import { nameMatcher, withoutNames } from '../retrieval/query-names.ts';
 import { addMessage, findVisibleConversation } from './conversation-service.ts';
+import { offlineAnswer } from './offline-answer.ts';
 import { checkAndConsume, giveBackRequest } from './usage-limit-service.ts';
 
 /** Passages retrieved per question; the model reads the first PASSAGES_FOR_MODEL. */
@@ -176,13 +170,7 @@ async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<An
     return wholeAnswer(replyTexts(input.language).notCovered, []);
   }
   if (!answerer.llm) {
-    const { answer, sources } = await answerOffline(
-      answerer,
-      queries[0] ?? input.question,
-      passages,
-      input.language,
-    );
-    return wholeAnswer(answer, sources);
+    return offlineAnswer(answerer, queries[0] ?? input.question, passages, input.language);
   }
   return streamLlmAnswer({
     model: answerer.llm.model,
@@ -194,49 +182,6 @@ async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<An
     signal: input.signal,
     timeoutMs: answerer.llm.timeoutMs,
   });
-}
-
-/**
- * The extractive answer. When its lead does not give what was asked (the passage raises "why"
- * but answers it further on), the passage that follows the lead's is read too, right after it.
- */
-async function answerOffline(
-  answerer: Answerer,
-  question: string,
-  passages: Passage[],
-  language: string,
-) {
-  // Where no sentence shares a word with the question, meaning chooses: the candidate
-  // sentences embedded in one call, within a deadline (words alone past it).
-  const meaning = needsMeaning(question, passages)
-    ? await sentenceMeaning(answerer.embeddings, question, candidateSentences(passages))
-    : null;
-  const options = { persona: answerer.persona, language, meaning: meaning?.cosines ?? null };
-  let read = passages;
-  let readOptions: ExtractiveOptions = options;
-  let answer = answerExtractively(question, read, options);
-  const lead = answer.lead?.passage;
-  const next = lead && !answer.lead?.givesAnswer ? await answerer.index.following(lead) : null;
-  if (lead && next && !passages.some((passage) => passage.id === next.id)) {
-    const at = passages.indexOf(lead) + 1;
-    read = [...passages.slice(0, at), next, ...passages.slice(at)];
-    readOptions = { ...options, maxPassages: 6 };
-    await meaning?.add(candidateSentences([next], 1));
-    answer = answerExtractively(question, read, readOptions);
-  }
-  // One entry per work: quotes from a copy without pages are cited from the paged copy, and a
-  // passage read but not quoted is shown from the copy of a listed work that holds it.
-  if (!answerer.findCopies || !answer.covered) return answer;
-  const copies = await copiesToCite(answer.quoted ?? [], answerer.findCopies);
-  const quoted = (answer.quoted ?? []).map(
-    (entry) => copies.get(entry.passage.id) ?? entry.passage,
-  );
-  const quotedIds = new Set((answer.quoted ?? []).map((entry) => entry.passage.id));
-  const unquoted = read
-    .slice(0, readOptions.maxPassages ?? 5)
-    .filter((passage) => !quotedIds.has(passage.id));
-  for (const [id, copy] of alsoReadCopies(unquoted, quoted)) copies.set(id, copy);
-  return copies.size > 0 ? answerExtractively(question, read, { ...readOptions, copies }) : answer;
 }
 
 /**
