@@ -70,8 +70,12 @@ type Candidate = PassageSentence & {
   score: number;
 };
 
-/** Sentences embedded per answer, at most (embedding them must fit in time to first token). */
-const MEANING_SENTENCES = 32;
+/**
+ * Sentences embedded per answer, at most: embedding them must fit the 300 ms deadline. Tune half
+ * (bench/results/qa-2026-11-28-s37-{m16,m24,meaning2,xm-w0.15}-tune.md), evidence quoted: 16 → 0.336, 24 → 0.355
+ * (English 0.388), 32 → 0.355 (English 0.373), 80 → 0.345; 24 costs a quarter less than 32.
+ */
+const MEANING_SENTENCES = 24;
 
 /**
  * Quotes per answer: the lead and up to three more, each only where it scores near the lead (it
