@@ -17,7 +17,7 @@ import { createRetriever } from './knowledge-retriever.ts';
 import type { KnowledgeSnapshotFile } from './knowledge-snapshot.ts';
 import { collapseCopies } from './near-duplicates.ts';
 import type { ChunkMeta, Passage, RankingOptions } from './passage.ts';
-import { passageOf, scoresInRankOrder, weightedCoverage } from './passage-of.ts';
+import { passageOf, weightedCoverage } from './passage-of.ts';
 import type { Retriever } from './retriever.ts';
 import type { VectorIndex } from './vector-index.ts';
 
@@ -206,7 +206,7 @@ export class KnowledgeIndex {
       );
       passages.push(passageOf(meta, chunkText, hit.score, lexicalScore, hit.denseScore ?? null));
     }
-    return scoresInRankOrder(collapseCopies(collapseContained(passages)).slice(0, limit));
+    return collapseCopies(collapseContained(passages)).slice(0, limit);
   }
 
   /**

@@ -22,6 +22,7 @@ import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
 import { RRF_K } from '../retrieval/fusion.ts';
 import type { KnowledgeIndex } from '../retrieval/knowledge-index.ts';
 import type { Passage } from '../retrieval/passage.ts';
+import { scoresInRankOrder } from '../retrieval/passage-of.ts';
 import { nameMatcher, withoutNames } from '../retrieval/query-names.ts';
 import { addMessage, findVisibleConversation } from './conversation-service.ts';
 import { offlineAnswer } from './offline-answer.ts';
@@ -156,9 +157,12 @@ async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<An
   }
   const queries = await searchQueries(answerer, input);
   const found = await retrieve(answerer, queries, PASSAGES_PER_QUESTION);
-  const passages = asksAboutTheReformer(input.question, searchTextOf(answerer, input.question))
-    ? ownWordsFirst(found)
-    : found;
+  // The order the answer reads them in is the order the reader's list shows (scores fall with it).
+  const passages = scoresInRankOrder(
+    asksAboutTheReformer(input.question, searchTextOf(answerer, input.question))
+      ? ownWordsFirst(found)
+      : found,
+  );
   const unknown = Math.min(
     ...queries.map((query) => answerer.index.unknownTermShare(searchTextOf(answerer, query))),
   );

@@ -11,6 +11,7 @@ import type { AnswerStream } from '../answers/answer-stream.ts';
 import {
   answerExtractively,
   candidateSentences,
+  type ExtractiveAnswer,
   type ExtractiveOptions,
   tokensOf,
 } from '../answers/extractive-answerer.ts';
@@ -33,11 +34,9 @@ export function offlineAnswer(
 ): AnswerStream {
   // By words alone first (a few milliseconds): whether anything is quotable, so whether the
   // answer will open with the opening line rather than say 'not covered'.
-  const covered = answerExtractively(question, passages, {
-    persona: answerer.persona,
-    language,
-  }).covered;
-  const whole = composeOffline(answerer, question, passages, language);
+  const byWords = answerExtractively(question, passages, { persona: answerer.persona, language });
+  const { covered } = byWords;
+  const whole = composeOffline(answerer, question, passages, language, byWords);
   // Read by the stream; a client gone before the first token must not leave it unhandled.
   whole.catch(() => {});
   let sources: Source[] = [];
@@ -62,6 +61,7 @@ async function composeOffline(
   question: string,
   passages: Passage[],
   language: string,
+  byWords: ExtractiveAnswer,
 ) {
   const meaning = await sentenceMeaning(
     answerer.embeddings,
@@ -71,7 +71,8 @@ async function composeOffline(
   const options = { persona: answerer.persona, language, meaning: meaning?.cosines ?? null };
   let read = passages;
   let readOptions: ExtractiveOptions = options;
-  let answer = answerExtractively(question, read, options);
+  // Without meaning (no model, or past its deadline) the answer by words stands.
+  let answer = meaning ? answerExtractively(question, read, options) : byWords;
   const lead = answer.lead?.passage;
   const next = lead && !answer.lead?.givesAnswer ? await answerer.index.following(lead) : null;
   if (lead && next && !passages.some((passage) => passage.id === next.id)) {
