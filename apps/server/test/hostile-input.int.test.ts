@@ -25,7 +25,7 @@ import { testEngine } from './support/test-database.ts';
  * (or does what was asked), never a 5xx, and keeps serving. Inputs come from each served
  * route's own zod schemas, then get broken; text that is accepted comes back unchanged.
  */
-const RUNS_PER_ROUTE = 30;
+const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS_PER_ROUTE ?? 30);
 const RUNS_PER_ROUND_TRIP = 30;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -23,7 +23,12 @@ export const chatRequestSchema = z.object({
     .max(CHAT_HISTORY_MAX_TURNS, `chat_history may have at most ${CHAT_HISTORY_MAX_TURNS} turns`)
     .default([]),
   detected_language: z.string().trim().max(16).nullish(),
-  conversation_id: z.string().min(1).max(64).nullish(),
+  conversation_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine(isStorableText, `conversation_id: ${STORABLE_TEXT_MESSAGE}`)
+    .nullish(),
 });
 export type ChatRequest = z.input<typeof chatRequestSchema>;
 
