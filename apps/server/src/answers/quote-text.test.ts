@@ -19,6 +19,19 @@ describe('joinQuotes', () => {
     );
   });
 
+  it('knows where a Hindi sentence ends (।), so its context is not quoted twice', () => {
+    // Gandhi and the Emancipation of the Untouchables (Hindi volume 17, p. 56): the lead, short,
+    // reads back to the sentence already quoted before it.
+    const first = 'इस प्रोपेगंडा के प्रभाव का कारण यह है कि अछूत इस का जवाब प्रोपेगंडा से नहीं दे सकते।';
+    const lead = 'वे कांगेसी दावों का जवाब देने के लिए प्रचार नहीं कर सकते।';
+    expect(
+      joinQuotes([
+        { text: first, position: 4 },
+        { text: `${first} ${lead}`, position: 5 },
+      ]),
+    ).toBe(`${first} ${lead}`);
+  });
+
   it('marks a gap with an ellipsis and runs neighbours on', () => {
     expect(
       joinQuotes([

@@ -81,9 +81,12 @@ export function joinQuotes(
   return joined;
 }
 
-/** The first sentence of a quote (the whole quote when it is one sentence). */
+/**
+ * The first sentence of a quote (the whole quote when it is one sentence); Devanagari ends one
+ * with a danda (।, ॥), as the sentence splitter does.
+ */
 function firstSentence(text: string): string {
-  const end = /[.!?][’”'"]?\s/.exec(text);
+  const end = /[.!?।॥][’”'"]?\s/u.exec(text);
   return end ? text.slice(0, end.index + end[0].length - 1) : text;
 }
 
