@@ -110,6 +110,10 @@ describe.runIf(corpusAvailable)('POST /api/chat', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('validation_failed');
     }
+    // An id the database cannot hold (half a surrogate pair) was a 500 on CI: now a 400 naming it.
+    const unstorable = await chat({ question: 'ok', conversation_id: '\udfff\udfff' });
+    expect(unstorable.statusCode).toBe(400);
+    expect(JSON.stringify(unstorable.json().error)).toContain('conversation_id');
     const banned = await insertUser(t.database.db, { banned: true, banReason: 'Abuse' });
     const { cookie } = await signIn(t.database.db, t.config, banned.id, t.clock.now());
     const res = await chat({ question: QUESTION }, { cookie });
