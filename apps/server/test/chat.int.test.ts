@@ -74,6 +74,20 @@ describe.runIf(corpusAvailable)('POST /api/chat', () => {
     });
   });
 
+  it('does not answer about years after the writings end (persona 1956), though passages match', async () => {
+    const covered = await chat({ question: QUESTION }, { accept: 'application/json' });
+    expect(covered.json().sources.length).toBeGreaterThan(0);
+    const later = await chat(
+      { question: 'What was decided in 2019 as the real remedy for the caste system?' },
+      { accept: 'application/json' },
+    );
+    expect(later.json()).toEqual({
+      answer: NOT_COVERED_ANSWER,
+      sources: [],
+      signature: expect.any(String),
+    });
+  });
+
   it('searches a follow-up together with the question it follows', async () => {
     const followUp = 'Tell me more about that.';
     const alone = await chat({ question: followUp }, { accept: 'application/json' });

@@ -40,6 +40,11 @@ export const personaSchema = z.object({
    * nearly every question names him, so they say nothing about which passage answers it.
    */
   reformerAliases: z.array(z.string().min(1).max(120)).max(40).default([]),
+  /**
+   * The last year of the writings and speeches (Ambedkar: 1956). A question that names only later
+   * years (the 1975 Emergency, a 2019 amendment) asks about what they cannot hold: not covered.
+   */
+  writingsEnd: z.number().int().min(1).max(9999).optional(),
   /** Lines the landing page types out one after another, in a loop. */
   headlineLines: z.array(z.string().min(1).max(120)).min(1).max(12),
   tagline: z.string().min(1).max(300),

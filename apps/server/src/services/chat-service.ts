@@ -15,6 +15,7 @@ import { rewriteQuery, streamLlmAnswer } from '../answers/llm-answerer.ts';
 import { asksAboutTheReformer, ownWordsFirst } from '../answers/own-words.ts';
 import { replyTexts } from '../answers/reply-texts.ts';
 import type { CopyFinder } from '../answers/work-copies.ts';
+import { asksOnlyAfter } from '../answers/writings-period.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../http/actor.ts';
 import { updateConversation } from '../repositories/conversation-repository.ts';
@@ -154,6 +155,11 @@ export function composeAnswer(answerer: Answerer, input: AnswerInput): AnswerStr
 async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<AnswerStream> {
   if (answerer.index.loaded.documents === 0) {
     return wholeAnswer(replyTexts(input.language).noDocuments, []);
+  }
+  // Years after the writings end: nothing found could answer, however close it reads.
+  if (asksOnlyAfter(input.question, answerer.persona.writingsEnd)) {
+    await input.onNotCovered?.();
+    return wholeAnswer(replyTexts(input.language).notCovered, []);
   }
   const queries = await searchQueries(answerer, input);
   const found = await retrieve(answerer, queries, PASSAGES_PER_QUESTION);
