@@ -45,6 +45,14 @@ export const personaSchema = z.object({
    * years (the 1975 Emergency, a 2019 amendment) asks about what they cannot hold: not covered.
    */
   writingsEnd: z.number().int().min(1).max(9999).optional(),
+  /**
+   * The reformer's short name as readers of a language write it (ISO 639-1 code → name), for the
+   * fixed parts of answers: Hindi and Marathi share a script but not always a spelling (अम्बेडकर,
+   * आंबेडकर). A language not listed gets the first one-word alias in its script.
+   */
+  reformerNameByLanguage: z
+    .record(z.string().regex(/^[a-z]{2}$/), z.string().min(1).max(60))
+    .optional(),
   /** Lines the landing page types out one after another, in a loop. */
   headlineLines: z.array(z.string().min(1).max(120)).min(1).max(12),
   tagline: z.string().min(1).max(300),

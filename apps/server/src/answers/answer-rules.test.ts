@@ -75,7 +75,8 @@ function fixedWords(answer: string): string {
 describe('labels in the answer’s language', () => {
   it.each([
     ['hi', 'जाति तोड़ने का असली उपाय क्या है?', 'अम्बेडकर', 'लिखते हैं'],
-    ['mr', 'जात मोडण्याचा खरा उपाय कोणता आहे?', 'अम्बेडकर', 'लिहितात'],
+    // Marathi shares Hindi's script, not its spelling of his name (persona reformerNameByLanguage).
+    ['mr', 'जात मोडण्याचा खरा उपाय कोणता आहे?', 'आंबेडकर', 'लिहितात'],
     ['ta', 'சாதியை உடைக்க உண்மையான தீர்வு என்ன?', 'அம்பேத்கர்', 'எழுதுகிறார்'],
   ])(
     '%s: the lead, the page and the note are in the question’s script',

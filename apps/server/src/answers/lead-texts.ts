@@ -151,13 +151,21 @@ export function fill(template: string, values: Record<string, string>): string {
 }
 
 /**
- * The reformer's name as a reader of `language` reads it: the persona's first alias written in
- * that language's script ("अम्बेडकर" for Hindi and Marathi, "அம்பேத்கர்" for Tamil), else the
- * Latin short name. Marathi and Hindi share Devanagari, so both get its first spelling.
+ * The reformer's name as a reader of `language` reads it: the persona's name for that language
+ * when it gives one (`reformerNameByLanguage`: Marathi writes "आंबेडकर" where Hindi writes
+ * "अम्बेडकर"), else its first one-word alias in that language's script ("அம்பேத்கர்" for
+ * Tamil), else the Latin short name.
  */
-export function reformerNameIn(language: string, latinName: string, aliases: readonly string[]) {
+export function reformerNameIn(
+  language: string,
+  latinName: string,
+  aliases: readonly string[],
+  byLanguage: Readonly<Record<string, string>> = {},
+) {
   const reply = replyLanguage(language);
   if (reply === 'en') return latinName;
+  const named = byLanguage[reply];
+  if (named) return named;
   const script = reply === 'mr' ? 'hi' : reply;
   return (
     aliases.find((alias) => !/\s/.test(alias) && detectLanguage(alias) === script) ?? latinName

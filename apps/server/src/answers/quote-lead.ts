@@ -50,7 +50,12 @@ export function quoteLead(passage: LeadPassage, persona: Persona, language: stri
 
 function speakerName(passage: LeadPassage, persona: Persona, language: string): string | null {
   if (passage.speakerRole === 'reformer')
-    return reformerNameIn(language, shortName(persona), persona.reformerAliases ?? []);
+    return reformerNameIn(
+      language,
+      shortName(persona),
+      persona.reformerAliases ?? [],
+      persona.reformerNameByLanguage,
+    );
   if (passage.speakerRole === 'editor') return passage.speaker ?? 'Editor';
   return passage.speaker;
 }
