@@ -157,10 +157,7 @@ async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<An
     return wholeAnswer(replyTexts(input.language).noDocuments, []);
   }
   // Years after the writings end: nothing found could answer, however close it reads.
-  if (asksOnlyAfter(input.question, answerer.persona.writingsEnd)) {
-    await input.onNotCovered?.();
-    return wholeAnswer(replyTexts(input.language).notCovered, []);
-  }
+  if (asksOnlyAfter(input.question, answerer.persona.writingsEnd)) return notCovered(input);
   const queries = await searchQueries(answerer, input);
   const found = await retrieve(answerer, queries, PASSAGES_PER_QUESTION);
   // The order the answer reads them in is the order the reader's list shows (scores fall with it).
@@ -176,8 +173,7 @@ async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<An
     passages.length === 0 ||
     !isCovered(coverageEvidence(passages, unknown, answerer.index.denseChunks))
   ) {
-    await input.onNotCovered?.();
-    return wholeAnswer(replyTexts(input.language).notCovered, []);
+    return notCovered(input);
   }
   if (!answerer.llm) {
     return offlineAnswer(answerer, queries[0] ?? input.question, passages, input.language);
@@ -192,6 +188,12 @@ async function prepareAnswer(answerer: Answerer, input: AnswerInput): Promise<An
     signal: input.signal,
     timeoutMs: answerer.llm.timeoutMs,
   });
+}
+
+/** The 'not covered' reply, which takes no usage unit (`onNotCovered` gives it back). */
+async function notCovered(input: AnswerInput): Promise<AnswerStream> {
+  await input.onNotCovered?.();
+  return wholeAnswer(replyTexts(input.language).notCovered, []);
 }
 
 /**
