@@ -351,6 +351,31 @@ describe('answerExtractively, by meaning as well as words', () => {
     expect(sentences.some((s) => s.endsWith('?') || s.startsWith('2 '))).toBe(false);
     expect(candidateSentences(nagpur(), 1)).not.toContain('Nagpur was chosen because of this.');
   });
+
+  it('gives each passage its turn when the question shares no word with them (another language)', () => {
+    const long = passage(
+      Array.from(
+        { length: 30 },
+        (_, i) => `The river flowed past the old town for the ${i + 1}th time.`,
+      ).join(' '),
+      { title: 'Rivers' },
+    );
+    const answering = passage('The Nag people lived chiefly in Nagpur and the country around it.', {
+      title: 'Why Was Nagpur Chosen?',
+    });
+    const reason = 'The Nag people lived chiefly in Nagpur and the country around it.';
+    // "Why was Nagpur chosen?" in Marathi: no word in common, so meaning alone will choose.
+    const inMarathi = candidateSentences([long, answering], 5, 'नागपूरच का निवडले?');
+    expect(inMarathi.slice(0, 2)).toEqual([
+      'The river flowed past the old town for the 1th time.',
+      reason,
+    ]);
+    expect(inMarathi).toHaveLength(24);
+    // In English it shares "river": the best passage's sentences fill the 24 places first.
+    const inEnglish = candidateSentences([long, answering], 5, 'Where did the river flow?');
+    expect(inEnglish).not.toContain(reason);
+    expect(candidateSentences([long, answering])).toEqual(inEnglish);
+  });
 });
 
 describe('tokensOf', () => {

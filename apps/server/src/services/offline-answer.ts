@@ -66,7 +66,7 @@ async function composeOffline(
   const meaning = await sentenceMeaning(
     answerer.embeddings,
     question,
-    candidateSentences(passages),
+    candidateSentences(passages, 5, question),
   );
   const options = { persona: answerer.persona, language, meaning: meaning?.cosines ?? null };
   let read = passages;
