@@ -48,6 +48,10 @@ describe('isQuotableSentence', () => {
     ['See https://example.org/page for the full text of it.'],
     ['Even Carlyle who defended the worship of great men warned his readers how :'],
     ['What is the real remedy for the caste system today?'],
+    // A speaker broken off in the debates (cad_volume_11.epub), and words left out.
+    ['Because my friend probably knows if he is a lawyer……..'],
+    ['The Hindus did not allow the Untouchables to take water from the tank . . .'],
+    ['The Hindus did not allow the Untouchables to take water from the tank…”'],
   ])('refuses %s', (sentence) => {
     expect(isQuotableSentence(sentence)).toBe(false);
   });
@@ -56,5 +60,11 @@ describe('isQuotableSentence', () => {
     expect(
       isQuotableSentence('Caste is not a division of labour but a division of labourers.'),
     ).toBe(true);
+    expect(isQuotableSentence('“We are going to the tank not merely to drink its water.”')).toBe(
+      true,
+    );
+    expect(isQuotableSentence('अछूतों का अपना कोई समाचार पत्र नहीं है और कांग्रेस का प्रेस बंद है।')).toBe(
+      true,
+    );
   });
 });

@@ -77,8 +77,14 @@ export function isQuotableSentence(sentence: string): boolean {
   return true;
 }
 
+/**
+ * A full stop (or danda, or exclamation) ends a sentence; an ellipsis does not: in the sources it
+ * marks a speaker broken off ("Because my friend probably knows if he is a lawyer……..") or
+ * words left out, and such a sentence does not say what it was going to.
+ */
 function endsSentence(sentence: string): boolean {
-  return /[.!।॥…]["'”’)\]]*$/u.test(sentence);
+  if (/(?:…|\.\s?\.)["'”’)\]]*$/u.test(sentence)) return false;
+  return /[.!।॥]["'”’)\]]*$/u.test(sentence);
 }
 
 /** "2 Why was Nagpur chosen", "8 "Become Mahars!"", "CHAPTER III", "Section 4." */
