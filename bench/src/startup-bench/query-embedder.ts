@@ -13,12 +13,19 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MAX_EMBEDDED_WORDS } from '@samvad/server/answers/sentence-meaning.ts';
 import { mulberry32 } from '../retrieval-bench/prng.ts';
 
 export type QueryEmbedder = {
   baseUrl: string;
   /** Requests so far, by input_type ('query' | 'passage' | 'none' when the body had none). */
   requests: Record<string, number>;
+  /**
+   * Passage inputs that are not an answer's sentences: a chunk's text (longer than any sentence
+   * the offline answer embeds, sentence-meaning.ts) or the embedder's dimensions probe. The
+   * answer's own sentences are passages too, and every start's first question embeds some.
+   */
+  chunkTexts: number;
   close(): Promise<void>;
 };
 
@@ -29,6 +36,7 @@ export const QUERY_VECTOR = seededUnitVector('the question', DIMENSIONS);
 
 export async function startQueryEmbedder(): Promise<QueryEmbedder> {
   const requests: Record<string, number> = {};
+  const counts = { chunkTexts: 0 };
   const server = createServer((request, response) => {
     const parts: Buffer[] = [];
     request.on('data', (part: Buffer) => parts.push(part));
@@ -43,6 +51,11 @@ export async function startQueryEmbedder(): Promise<QueryEmbedder> {
       const kind = typeof body.input_type === 'string' ? body.input_type : 'none';
       requests[kind] = (requests[kind] ?? 0) + 1;
       const input = Array.isArray(body.input) ? body.input.map(String) : [];
+      if (kind !== 'query') {
+        counts.chunkTexts += input.filter(
+          (text) => text === 'dimensions' || text.split(/\s+/).length > MAX_EMBEDDED_WORDS,
+        ).length;
+      }
       const data = input.map((text, index) => ({
         object: 'embedding',
         index,
@@ -58,6 +71,9 @@ export async function startQueryEmbedder(): Promise<QueryEmbedder> {
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    get chunkTexts() {
+      return counts.chunkTexts;
+    },
     async close() {
       server.closeAllConnections();
       server.close();

@@ -84,8 +84,11 @@ export async function runSeries(options: {
           `${path.basename(logFile)}: ${seen.beforeReady} embedding requests before ready (every chunk has its vector: there should be none; by kind so far: ${JSON.stringify(embedder.requests)})`,
         );
       }
-      if (embedder.requests.passage) {
-        throw new Error(`${embedder.requests.passage} requests to embed passages: expected none`);
+      // The first answer embeds its candidate sentences (as passages); chunks never.
+      if (embedder.chunkTexts > 0) {
+        throw new Error(
+          `${embedder.chunkTexts} chunk texts or dimension probes sent to be embedded: expected none`,
+        );
       }
     }
     return {

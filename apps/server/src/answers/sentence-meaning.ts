@@ -10,7 +10,7 @@ import type { EmbeddingClient } from '../retrieval/embedding-client.ts';
 /** Time the question and the sentences may take to embed, within time to first token. */
 export const MEANING_TIMEOUT_MS = 300;
 /** Sentences longer than this are embedded by their first words (their gist; time is short). */
-const MAX_EMBEDDED_WORDS = 40;
+export const MAX_EMBEDDED_WORDS = 40;
 
 /** Cosine to the question, by sentence text; what is not known is absent. */
 export type SentenceMeaning = {

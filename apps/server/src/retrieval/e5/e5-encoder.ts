@@ -24,7 +24,8 @@ export class E5Encoder {
   private constructor(model: E5Container, session: ort.InferenceSession) {
     this.session = session;
     this.tokenizer = createE5Tokenizer(model.vocab);
-    this.word = model.tensor('emb.word').bytes;
+    // Copied: a view would keep the whole weights file (91 MB) alive for its 54 MB.
+    this.word = new Uint8Array(model.tensor('emb.word').bytes);
     this.positions = f32Values(model.tensor('emb.pos'));
     this.tokenType = f32Values(model.tensor('emb.type')).subarray(0, model.hidden);
     this.hidden = model.hidden;
