@@ -4,6 +4,7 @@ import { chatApology } from '@samvad/contracts/chat-rules';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANSWER_MAX_OUTPUT_TOKENS } from '../src/answers/llm-answerer.ts';
 import { NO_DOCUMENTS_REPLY, REPLY_TEXTS } from '../src/answers/reply-texts.ts';
+import { NOT_COVERED_JSON } from './support/chat-replies.ts';
 import { corpusAvailable, corpusFile, ingestKalpitSpeeches } from './support/corpus.ts';
 import {
   type ChatCompletionRequest,
@@ -14,8 +15,6 @@ import {
 } from './support/fake-llm-server.ts';
 import { memberConversation } from './support/fixtures.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
-
-const NOT_COVERED_ANSWER = REPLY_TEXTS.en.notCovered;
 
 let t: TestApp;
 let llm: FakeLlmServer;
@@ -173,22 +172,14 @@ describe.runIf(corpusAvailable)('POST /api/chat with a model', () => {
       { question: 'Explain quantum chromodynamics and gluon confinement' },
       { accept: 'application/json' },
     );
-    expect(res.json()).toEqual({
-      answer: NOT_COVERED_ANSWER,
-      sources: [],
-      signature: expect.any(String),
-    });
+    expect(res.json()).toEqual(NOT_COVERED_JSON);
     expect(llm.requests).toHaveLength(0);
   });
 
   it('lists no sources when the model cites nothing', async () => {
-    llm.script(() => ({ text: NOT_COVERED_ANSWER }));
+    llm.script(() => ({ text: REPLY_TEXTS.en.notCovered }));
     const res = await chat({ question: QUESTION }, { accept: 'application/json' });
-    expect(res.json()).toEqual({
-      answer: NOT_COVERED_ANSWER,
-      sources: [],
-      signature: expect.any(String),
-    });
+    expect(res.json()).toEqual(NOT_COVERED_JSON);
   });
 
   it('answers 502 when the model fails before the first token, and saves the apology', async () => {
