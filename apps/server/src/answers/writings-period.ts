@@ -4,9 +4,7 @@
  * 2019" share words and meaning with passages on emergencies and amendments, so retrieval finds
  * them and the answer would quote what cannot answer. Nothing written by 1956 covers 1975.
  */
-
-/** Devanagari, Bengali… digits read as their values: "१९७५" is 1975. */
-const DIGIT_ZEROS = [0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66];
+import { asciiDigits } from '../retrieval/tokenizer.ts';
 
 /**
  * A year as questions write one: four digits from 1000 to 2099, not part of a longer number
@@ -16,12 +14,7 @@ const YEAR =
   /(?<![\d.,])(1\d{3}|20\d{2})(?!\d|[.,]\d)(?!\s*(?:years?|yrs?|साल|वर्ष|वर्षे|वर्षां|ஆண்டுகள்)(?![\p{L}\p{M}]))/giu;
 
 export function yearsIn(question: string): number[] {
-  const ascii = question.replace(/\p{Nd}/gu, (digit) => {
-    const code = digit.codePointAt(0) ?? 0;
-    const zero = DIGIT_ZEROS.find((start) => code >= start && code <= start + 9);
-    return zero === undefined ? digit : String(code - zero);
-  });
-  return [...ascii.matchAll(YEAR)].map((match) => Number(match[1]));
+  return [...asciiDigits(question).matchAll(YEAR)].map((match) => Number(match[1]));
 }
 
 /** True when the question names a year and every year it names is after `writingsEnd`. */

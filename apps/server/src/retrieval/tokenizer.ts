@@ -90,7 +90,8 @@ function detach(value: string): string {
   return value.length < 13 ? value : JSON.parse(JSON.stringify(value));
 }
 
-function asciiDigits(word: string): string {
+/** Indic digits as ASCII ones: "१९७५" is "1975". */
+export function asciiDigits(word: string): string {
   let out = '';
   for (const char of word) {
     const code = char.codePointAt(0) ?? 0;
