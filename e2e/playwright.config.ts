@@ -5,8 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN, E2E_OIDC_CLIENT } from './support/e2e-identities.ts';
 
 // The config is evaluated by the runner and again by each worker: the first evaluation
-// picks the port and data directory and passes them on through the environment.
-process.env.E2E_PORT ??= String(40_000 + Math.floor(Math.random() * 20_000));
+// picks the port and data directory and passes them on through the environment. The ports
+// (E2E_PORT up to E2E_PORT + 6) lie below Linux's ephemeral range (32768–60999): a spec's own
+// server binds late in the run, when an outgoing connection could hold a port in that range.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 12_000));
 process.env.E2E_OIDC_PORT ??= String(Number(process.env.E2E_PORT) + 1);
 process.env.E2E_LLM_APP_PORT ??= String(Number(process.env.E2E_PORT) + 2);
 process.env.E2E_FAKE_LLM_PORT ??= String(Number(process.env.E2E_PORT) + 3);

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { corpusFile } from '@samvad/server/test/support/corpus.ts';
 import { logInAsAdmin, openTab } from '../support/admin-fixtures.ts';
 import { ask, expect, test } from '../support/chat-fixtures.ts';
 import { E2E_ADMIN } from '../support/e2e-identities.ts';
+import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 // Issue 28: the Knowledge Base tab's "Search by meaning" section, with the real in-process model
@@ -20,52 +20,11 @@ const SPEECH = corpusFile('ambedkar', 'text', 'why_was_nagpur_chosen_conversion_
 const SPEECH_NAME = path.basename(SPEECH);
 const SPEECH_PASSAGES = 27;
 
-type OwnServer = { url: string; stop: () => Promise<void> };
-
-/** The real server (src/main.ts) on a fresh data directory, with `env` on top; ready. */
-async function startServer(port: number, env: Record<string, string>): Promise<OwnServer> {
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-e2e-embeddings-'));
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [path.resolve(import.meta.dirname, '../../apps/server/src/main.ts')],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        PATH: process.env.PATH ?? '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        DATA_DIR: dataDir,
-        TRUST_PROXY: 'true',
-        LOG_LEVEL: 'error',
-        ADMIN_USERNAME: E2E_ADMIN.username,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        ...env,
-      },
-    },
-  );
-  for (let tries = 0; ; tries++) {
-    const ready = await fetch(`${url}/api/ready`).catch(() => null);
-    if (ready?.ok) break;
-    if (tries > 170 || server.exitCode !== null) {
-      server.kill('SIGTERM');
-      throw new Error(`the server on ${url} did not start`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return {
-    url,
-    stop: async () => {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const ADMIN_ENV = {
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  LOG_LEVEL: 'error',
+};
 
 /** Admin login → the Knowledge Base tab → its "Search by meaning" section. */
 async function openSearchByMeaning(page: Page) {
@@ -106,14 +65,14 @@ async function atPhoneSize(page: Page, check: () => Promise<void>) {
 
 test.describe('with the model', () => {
   test.describe.configure({ mode: 'serial' });
-  const port = Number(process.env.E2E_PORT) + 5;
+  const offset = 5;
   let server: OwnServer | undefined;
-  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  test.use({ baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT) + offset}` });
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     // MODELS_DIR is the default, shared folder: the weights are fetched there once.
-    server = await startServer(port, { EMBEDDINGS: 'local' });
+    server = await startOwnServer(offset, { ...ADMIN_ENV, EMBEDDINGS: 'local' });
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -228,15 +187,16 @@ test.describe('with the model', () => {
 
 test.describe('without the model', () => {
   test.describe.configure({ mode: 'serial' });
-  const port = Number(process.env.E2E_PORT) + 6;
+  const offset = 6;
   let server: OwnServer | undefined;
   let modelsDir = '';
-  test.use({ baseURL: `http://127.0.0.1:${port}` });
+  test.use({ baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT) + offset}` });
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     modelsDir = mkdtempSync(path.join(tmpdir(), 'samvad-e2e-no-models-'));
-    server = await startServer(port, {
+    server = await startOwnServer(offset, {
+      ...ADMIN_ENV,
       EMBEDDINGS: 'local',
       MODELS_DIR: modelsDir,
       EMBEDDING_MODEL_FETCH: 'false',

@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { REPLY_TEXTS } from '@samvad/server/answers/reply-texts.ts';
 import { ask, expect, test } from '../support/chat-fixtures.ts';
+import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 // Issue 27: Marathi and Hindi are both Devanagari, and Marathi questions got the Hindi opening
@@ -49,48 +46,17 @@ test('a Marathi question gets the Marathi opening or refusal, a Hindi one the Hi
 // A fresh install: a server of its own on an empty database (the shared e2e servers hold a corpus).
 test.describe('on an empty knowledge base', () => {
   test.describe.configure({ mode: 'serial' });
-  const port = Number(process.env.E2E_PORT) + 4;
-  const emptyURL = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
-  let dataDir = '';
+  const offset = 4;
+  const emptyURL = `http://127.0.0.1:${Number(process.env.E2E_PORT) + offset}`;
+  let server: OwnServer | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-e2e-empty-'));
-    server = spawn(
-      process.execPath,
-      [path.resolve(import.meta.dirname, '../../apps/server/src/main.ts')],
-      {
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: {
-          PATH: process.env.PATH ?? '',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: emptyURL,
-          DATA_DIR: dataDir,
-          TRUST_PROXY: 'true',
-          LOG_LEVEL: 'warn',
-          // Nothing to embed in an empty knowledge base: no model to load.
-          EMBEDDINGS: 'off',
-        },
-      },
-    );
-    for (let tries = 0; ; tries++) {
-      const ready = await fetch(`${emptyURL}/api/ready`).catch(() => null);
-      if (ready?.ok) break;
-      if (tries > 170 || server.exitCode !== null)
-        throw new Error('the empty server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    // Nothing to embed in an empty knowledge base: no model to load.
+    server = await startOwnServer(offset, { EMBEDDINGS: 'off' });
   });
-
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   });
 
   test('the "no documents" reply is in the question’s language', async ({ page }, testInfo) => {
