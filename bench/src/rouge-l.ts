@@ -3,8 +3,8 @@
  * texts, as recall against the reference and precision against the candidate, combined as F1.
  */
 export function rougeLF1(candidate: string, reference: string): number {
-  const a = words(candidate);
-  const b = words(reference);
+  const a = wordsOf(candidate);
+  const b = wordsOf(reference);
   if (a.length === 0 || b.length === 0) return 0;
   const lcs = longestCommonSubsequence(a, b);
   if (lcs === 0) return 0;
@@ -13,8 +13,9 @@ export function rougeLF1(candidate: string, reference: string): number {
   return (2 * precision * recall) / (precision + recall);
 }
 
-function words(text: string): string[] {
-  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+/** Lower-cased word tokens, as ROUGE-L counts them; an Indic word keeps its vowel signs (\p{M}). */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
 }
 
 function longestCommonSubsequence(a: string[], b: string[]): number {

@@ -1,7 +1,9 @@
 /**
  * Issue 18's answer measures, per question and per slice (the slices of scoring.ts):
  * offline — evidence quoted, quoted junk, misattribution; with a model also — reply language,
- * time to first token, citation support. Definitions: bench/src/answers-check/*.ts.
+ * time to first token, citation support; and how closely an answer keeps to its point: its
+ * length and its ROUGE-L F1 against the question's evidence (issue 29: an answer quoting around
+ * the point is longer and shares less of it). Definitions: bench/src/answers-check/*.ts.
  */
 import type { Source } from '@samvad/contracts/sources';
 import { type AnswerCheck, checkAnswer } from '../answers-check/answer-checks.ts';
@@ -14,6 +16,7 @@ import {
   type SupportResult,
 } from '../answers-check/model-checks.ts';
 import type { SpeakerOracle } from '../answers-check/speaker-oracle.ts';
+import { rougeLF1, wordsOf } from '../rouge-l.ts';
 import type { QaQuestion } from './question-set.ts';
 import { type RunResult, sliced } from './scoring.ts';
 
@@ -25,6 +28,10 @@ export type AnswerRow = Pick<RunResult, 'id' | 'kind' | 'language' | 'half' | 'a
   script: Script;
   support: Pick<SupportResult, 'sentences' | 'supported'> | null;
   firstTokenMs: number | null;
+  /** Words in the answer. */
+  words: number;
+  /** ROUGE-L F1 of the answer against the evidence sentence; null for unanswerable questions. */
+  evidenceRougeL: number | null;
 };
 
 export type AnswerSummary = {
@@ -44,6 +51,10 @@ export type AnswerSummary = {
   citedSentences: number;
   firstTokenP50: number | null;
   firstTokenP95: number | null;
+  /** Median words per answer to an answerable question. */
+  wordsP50: number | null;
+  /** Mean ROUGE-L F1 against the evidence over the answerable questions (refusals score 0). */
+  evidenceRougeL: number | null;
 };
 
 export function measureAnswer(input: {
@@ -83,6 +94,13 @@ export function measureAnswer(input: {
     script: dominantScript(input.answer),
     support,
     firstTokenMs: input.firstTokenMs ?? null,
+    words: wordsOf(input.answer).length,
+    evidenceRougeL:
+      input.question.evidence === null
+        ? null
+        : input.sources.length === 0
+          ? 0
+          : rougeLF1(input.answer, input.question.evidence),
   };
 }
 
@@ -111,6 +129,17 @@ export function summariseAnswers(rows: readonly AnswerRow[]): AnswerSummary {
     citedSentences: sentences,
     firstTokenP50: ttft.length > 0 ? percentile(ttft, 0.5) : null,
     firstTokenP95: ttft.length > 0 ? percentile(ttft, 0.95) : null,
+    wordsP50:
+      answerable.length > 0
+        ? percentile(
+            answerable.map((r) => r.words),
+            0.5,
+          )
+        : null,
+    evidenceRougeL:
+      answerable.length > 0
+        ? answerable.reduce((sum, r) => sum + (r.evidenceRougeL ?? 0), 0) / answerable.length
+        : null,
   };
 }
 

@@ -76,14 +76,14 @@ function renderAnswers(
   const lines = [
     `## Answers (${llm ? `model ${llm}` : 'offline extractive answerer'})`,
     '',
-    "`evidence quoted` = share of answerable questions whose target page was cited and whose evidence sentence is quoted (in brackets: of those whose target was cited); `junk` = answers quoting a question, a quote under 6 words, an all-caps or Title Case line, a section label or a running header; `misattr.` = answers quoting someone else (oracle: Constituent Assembly speakers, Gandhi's Appendix I, the Buddha editor's introduction) as the reformer (in brackets: misattributed quotes of the quotes presented as his that the oracle could place); `language` = replies whose dominant script is the question's; `support` = cited sentences whose passage holds ≥ 50 % of their content words or a 6-word run of them.",
+    "`evidence quoted` = share of answerable questions whose target page was cited and whose evidence sentence is quoted (in brackets: of those whose target was cited); `junk` = answers quoting a question, a quote under 6 words, an all-caps or Title Case line, a section label or a running header; `misattr.` = answers quoting someone else (oracle: Constituent Assembly speakers, Gandhi's Appendix I, the Buddha editor's introduction) as the reformer (in brackets: misattributed quotes of the quotes presented as his that the oracle could place); `language` = replies whose dominant script is the question's; `support` = cited sentences whose passage holds ≥ 50 % of their content words or a 6-word run of them; `ROUGE-L vs evidence` = mean ROUGE-L F1 of the answer against the question's evidence sentence over answerable questions (a refusal scores 0; long answers quoting around the point score low); `words p50` = median words per answer to an answerable question.",
     '',
-    '| slice | n | evidence quoted | junk | misattr. | language | support | first token p50 / p95 |',
-    '|---|---|---|---|---|---|---|---|',
+    '| slice | n | evidence quoted | ROUGE-L vs evidence | words p50 | junk | misattr. | language | support | first token p50 / p95 |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const [name, a] of Object.entries(answers)) {
     lines.push(
-      `| ${name} | ${a.questions} | ${a.answerable > 0 ? `${f(a.evidenceQuoted)} (${f(a.evidenceQuotedWhenCited)})` : '—'} | ${a.answersQuotingJunk} | ${a.answersMisattributing} (${a.misattributions} of ${a.locatedQuotes}) | ${f(a.replyLanguageMatch)} | ${a.citationSupport === null ? '—' : `${f(a.citationSupport)} of ${a.citedSentences}`} | ${ms(a.firstTokenP50)} / ${ms(a.firstTokenP95)} |`,
+      `| ${name} | ${a.questions} | ${a.answerable > 0 ? `${f(a.evidenceQuoted)} (${f(a.evidenceQuotedWhenCited)})` : '—'} | ${a.evidenceRougeL === null ? '—' : f(a.evidenceRougeL)} | ${a.wordsP50 ?? '—'} | ${a.answersQuotingJunk} | ${a.answersMisattributing} (${a.misattributions} of ${a.locatedQuotes}) | ${f(a.replyLanguageMatch)} | ${a.citationSupport === null ? '—' : `${f(a.citationSupport)} of ${a.citedSentences}`} | ${ms(a.firstTokenP50)} / ${ms(a.firstTokenP95)} |`,
     );
   }
   lines.push('');
