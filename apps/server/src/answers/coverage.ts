@@ -83,6 +83,17 @@ export function libraryShift(chunks: number | undefined): number {
   return 0;
 }
 
+/**
+ * The cosine at which a passage, on its own, covers the question: the dense line, lowered for a
+ * small library. The offline answer takes supporting quotes only from passages that reach it.
+ */
+export function denseCoverLine(
+  libraryChunks: number | undefined,
+  thresholds: CoverageThresholds = COVERAGE_THRESHOLDS,
+): number {
+  return thresholds.dense - libraryShift(libraryChunks);
+}
+
 /** Passages looked at: the evidence may sit in any of the top few. */
 const EVIDENCE_PASSAGES = 5;
 
@@ -116,7 +127,7 @@ export function isCovered(
   return (
     evidence.dense >= thresholds.denseAlone - shift ||
     (evidence.unknown <= thresholds.unknown &&
-      evidence.dense >= thresholds.dense - shift &&
+      evidence.dense >= denseCoverLine(evidence.libraryChunks, thresholds) &&
       evidence.lexical >= thresholds.lexical)
   );
 }

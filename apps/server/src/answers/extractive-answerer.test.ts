@@ -138,6 +138,35 @@ describe('answerExtractively', () => {
     expect(quotes(result.answer).length).toBeLessThanOrEqual(4);
   });
 
+  it('takes supporting quotes only from passages that cover the question on their own', () => {
+    // The same two passages as above, each with its cosine to the question: the second falls
+    // below the line a passage must reach to cover the question (coverage.ts, denseCoverLine).
+    const question = 'What did he say about caste?';
+    const first = passage(
+      'Caste is the monster that crosses your path. Caste has killed public spirit.',
+      { denseScore: 0.86 },
+    );
+    const below = passage(
+      'Caste is not a division of labourers but a division of labour by birth.',
+      { denseScore: 0.8 },
+    );
+    const quoted = (passages: (typeof first)[], line: number | null) =>
+      quotes(answerExtractively(question, passages, { ...en, supportLine: line }).answer);
+    expect(quoted([first, below], null)).toEqual([
+      'Caste is the monster that crosses your path.',
+      'Caste is not a division of labourers but a division of labour by birth.',
+    ]);
+    expect(quoted([first, below], 0.83)).toEqual(['Caste is the monster that crosses your path.']);
+    // A passage found by words alone (no cosine) may still support.
+    const byWords = { ...below, id: 'by-words', denseScore: null };
+    expect(quoted([first, byWords], 0.83)).toHaveLength(2);
+    // The line never takes the lead away: a question covered only by a passage below it (by
+    // the dense-alone rule elsewhere) is still answered from it.
+    const alone = answerExtractively(question, [below], { ...en, supportLine: 0.83 });
+    expect(alone.covered).toBe(true);
+    expect(quotes(alone.answer)[0]).toContain('division of labour by birth');
+  });
+
   it('never quotes headings, title lines, capitals, fragments or debris', () => {
     const noisy = passage(
       'THE ANNIHILATION OF CASTE AND ITS REMEDY\n\nCaste And The Remedy Of Inter Marriage.\n\n' +

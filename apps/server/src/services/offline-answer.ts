@@ -8,6 +8,7 @@
  */
 import type { Source } from '@samvad/contracts/sources';
 import type { AnswerStream } from '../answers/answer-stream.ts';
+import { denseCoverLine } from '../answers/coverage.ts';
 import {
   answerExtractively,
   candidateSentences,
@@ -34,9 +35,14 @@ export function offlineAnswer(
 ): AnswerStream {
   // By words alone first (a few milliseconds): whether anything is quotable, so whether the
   // answer will open with the opening line rather than say 'not covered'.
-  const byWords = answerExtractively(question, passages, { persona: answerer.persona, language });
+  const supportLine = denseCoverLine(answerer.index.denseChunks);
+  const byWords = answerExtractively(question, passages, {
+    persona: answerer.persona,
+    language,
+    supportLine,
+  });
   const { covered } = byWords;
-  const whole = composeOffline(answerer, question, passages, language, byWords);
+  const whole = composeOffline(answerer, question, passages, { language, supportLine }, byWords);
   // Read by the stream; a client gone before the first token must not leave it unhandled.
   whole.catch(() => {});
   let sources: Source[] = [];
@@ -60,7 +66,7 @@ async function composeOffline(
   answerer: OfflineAnswerer,
   question: string,
   passages: Passage[],
-  language: string,
+  { language, supportLine }: { language: string; supportLine: number },
   byWords: ExtractiveAnswer,
 ) {
   const meaning = await sentenceMeaning(
@@ -68,7 +74,12 @@ async function composeOffline(
     question,
     candidateSentences(passages, 5, question),
   );
-  const options = { persona: answerer.persona, language, meaning: meaning?.cosines ?? null };
+  const options = {
+    persona: answerer.persona,
+    language,
+    supportLine,
+    meaning: meaning?.cosines ?? null,
+  };
   let read = passages;
   let readOptions: ExtractiveOptions = options;
   // Without meaning (no model, or past its deadline) the answer by words stands.
