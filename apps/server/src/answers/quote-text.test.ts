@@ -41,4 +41,23 @@ describe('joinQuotes', () => {
       ]),
     ).toBe('The first sentence is here. The second one follows it. … A later one stands apart.');
   });
+
+  it('keeps a short quote short without cutting the sentence it was chosen for', () => {
+    // Waiting for a Visa: a supporting quote's own sentence (160 characters) over a 150 cap.
+    const chosen =
+      'In the year 1934, some of my co-workers in the movement of the depressed classes ' +
+      'expressed a desire to go on a sight-seeing tour, if I agreed to join them.';
+    expect(chosen.length).toBeGreaterThan(150);
+    const joined = joinQuotes(
+      [
+        { text: chosen, position: 3, required: true },
+        { text: 'I agreed.', position: 4 },
+      ],
+      150,
+    );
+    // The chosen sentence whole; its neighbour would run past the cap, so it is left out.
+    expect(joined).toBe(chosen);
+    // Without `required` the same sentence is cut at a word, marked by an ellipsis.
+    expect(joinQuotes([{ text: chosen, position: 3 }], 150)).toMatch(/^In the year 1934,.* …$/);
+  });
 });

@@ -17,11 +17,13 @@ const SHORT_LEAD_WORDS = 14;
 /** One sentence with its context, at most. */
 const MAX_QUOTE_CHARS = 450;
 /**
- * A quote's length at most: the lead's, and a supporting quote's (issue #29: "each short"; its
- * first sentence is quoted whole however long, only its neighbours are left out). On tune, 600
- * for the lead kept every evidence sentence that no cap at all quoted; a supporting quote's 300
- * → 150 kept evidence quoted at 0.364, ROUGE-L vs evidence 0.095 → 0.098, 171 → 162 words per
- * answer; 120 lost evidence (0.355) (bench/results/qa-2026-12-02-s40-msc*.md).
+ * A quote's length at most: the lead's, and a supporting quote's (issue #29: "each short"; the
+ * sentence it was chosen for is cut only past MAX_QUOTE_CHARS, its neighbours are left out). On
+ * tune, 600 for the lead kept every evidence sentence that no cap at all quoted; a supporting
+ * quote's 300 → 150 kept evidence quoted at 0.364, ROUGE-L vs evidence 0.095 → 0.098, 171 → 162
+ * words per answer; 120 lost evidence (0.355) (bench/results/qa-2026-12-02-s40-msc*.md). Not
+ * cutting the chosen sentence below MAX_QUOTE_CHARS: evidence kept, ROUGE-L 0.095 → 0.092,
+ * 133 → 139 words (s40-whole): a reader gets the sentence, not its first 150 characters.
  */
 export const MAX_LEAD_CHARS = 600;
 export const MAX_SUPPORT_CHARS = 150;
@@ -58,7 +60,8 @@ export function byPassage<T extends QuotedSentence>(chosen: T[]): T[][] {
 /**
  * Sentences of one passage as one quote, in reading order: neighbours run on, a gap is "…".
  * Within `maxChars`: a piece that would run past it is left out, unless it is `required` (the
- * lead's), so a quote stays short and never loses the sentence that answers.
+ * lead's, or a supporting quote's own sentence), so a quote stays short and never loses the
+ * sentence that answers.
  */
 export function joinQuotes(
   pieces: Array<{ text: string; position: number; required?: boolean }>,
@@ -67,7 +70,9 @@ export function joinQuotes(
   let joined = '';
   let last = -2;
   for (const { text, position, required } of pieces) {
-    let cut = cutToLength(text, maxChars);
+    // The sentence a quote was chosen for is never cut short of MAX_QUOTE_CHARS; its neighbours
+    // keep to `maxChars`.
+    let cut = cutToLength(text, required ? Math.max(maxChars, MAX_QUOTE_CHARS) : maxChars);
     if (joined && !required && joined.length + cut.length > maxChars) continue;
     // A quote's context (the sentences it points back to) may already be quoted: not twice.
     let runsOn = position === last + 1;
