@@ -5,6 +5,11 @@ import path from 'node:path';
 
 export type OwnServer = { url: string; stop: () => Promise<void> };
 
+/** Where the own server at `offset` listens (known before it starts, for `test.use`). */
+export function ownServerUrl(offset: number): string {
+  return `http://127.0.0.1:${Number(process.env.E2E_PORT) + offset}`;
+}
+
 /**
  * A spec's own real server (src/main.ts) on a fresh data directory, with `env` on top; resolves
  * once it answers /api/ready. `offset` is added to E2E_PORT, which playwright.config.ts picks
@@ -14,8 +19,8 @@ export async function startOwnServer(
   offset: number,
   env: Record<string, string>,
 ): Promise<OwnServer> {
-  const port = Number(process.env.E2E_PORT) + offset;
-  const url = `http://127.0.0.1:${port}`;
+  const url = ownServerUrl(offset);
+  const port = new URL(url).port;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'samvad-e2e-own-'));
   const server: ChildProcess = spawn(
     process.execPath,
@@ -24,7 +29,7 @@ export async function startOwnServer(
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
         PATH: process.env.PATH ?? '',
-        PORT: String(port),
+        PORT: port,
         HOST: '127.0.0.1',
         PUBLIC_URL: url,
         DATA_DIR: dataDir,

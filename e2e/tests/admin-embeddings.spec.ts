@@ -6,7 +6,7 @@ import { corpusFile } from '@samvad/server/test/support/corpus.ts';
 import { logInAsAdmin, openTab } from '../support/admin-fixtures.ts';
 import { ask, expect, test } from '../support/chat-fixtures.ts';
 import { E2E_ADMIN } from '../support/e2e-identities.ts';
-import { type OwnServer, startOwnServer } from '../support/own-server.ts';
+import { type OwnServer, ownServerUrl, startOwnServer } from '../support/own-server.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 // Issue 28: the Knowledge Base tab's "Search by meaning" section, with the real in-process model
@@ -67,7 +67,7 @@ test.describe('with the model', () => {
   test.describe.configure({ mode: 'serial' });
   const offset = 5;
   let server: OwnServer | undefined;
-  test.use({ baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT) + offset}` });
+  test.use({ baseURL: ownServerUrl(offset) });
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -190,7 +190,7 @@ test.describe('without the model', () => {
   const offset = 6;
   let server: OwnServer | undefined;
   let modelsDir = '';
-  test.use({ baseURL: `http://127.0.0.1:${Number(process.env.E2E_PORT) + offset}` });
+  test.use({ baseURL: ownServerUrl(offset) });
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { REPLY_TEXTS } from '@samvad/server/answers/reply-texts.ts';
 import { ask, expect, test } from '../support/chat-fixtures.ts';
-import { type OwnServer, startOwnServer } from '../support/own-server.ts';
+import { type OwnServer, ownServerUrl, startOwnServer } from '../support/own-server.ts';
 import { saveScreenshot } from '../support/screenshots.ts';
 
 // Issue 27: Marathi and Hindi are both Devanagari, and Marathi questions got the Hindi opening
@@ -47,7 +47,7 @@ test('a Marathi question gets the Marathi opening or refusal, a Hindi one the Hi
 test.describe('on an empty knowledge base', () => {
   test.describe.configure({ mode: 'serial' });
   const offset = 4;
-  const emptyURL = `http://127.0.0.1:${Number(process.env.E2E_PORT) + offset}`;
+  const emptyURL = ownServerUrl(offset);
   let server: OwnServer | undefined;
 
   test.beforeAll(async () => {
