@@ -10,8 +10,6 @@ import { addQ4Row, type E5Container, f32Values } from './q4-container.ts';
 
 export type E5Kind = 'query' | 'passage';
 
-const MASKED = -1e9;
-
 export class E5Encoder {
   private readonly tokenizer: E5Tokenizer;
   private readonly word: Uint8Array;
@@ -73,7 +71,7 @@ export class E5Encoder {
     // (e5-graph.ts), so a window's vector must not depend on others in its pass. Nothing is
     // padded, and passes of a few hundred tokens keep the matrix products efficient.
     for (const window of windows) {
-      const means = await this.forward([window.ids]);
+      const means = await this.forward(window.ids);
       const weight = Math.max(1, window.ids.length - 2);
       const sum = sums[window.text] as Float64Array;
       for (let i = 0; i < H; i++) sum[i] = (sum[i] ?? 0) + weight * (means[i] ?? 0);
@@ -87,39 +85,25 @@ export class E5Encoder {
     });
   }
 
-  /** Mean of the last hidden states over each sequence's own tokens; [batch × hidden]. */
-  private async forward(sequences: number[][]): Promise<Float32Array> {
+  /** Mean of the last hidden states over one sequence's tokens; [hidden]. */
+  private async forward(ids: number[]): Promise<Float32Array> {
     const H = this.hidden;
-    const batch = sequences.length;
-    const length = Math.max(...sequences.map((ids) => ids.length));
-    const embeddings = new Float32Array(batch * length * H);
-    const maskBias = new Float32Array(batch * length).fill(MASKED);
-    sequences.forEach((ids, b) => {
-      ids.forEach((id, position) => {
-        const row = embeddings.subarray(
-          (b * length + position) * H,
-          (b * length + position + 1) * H,
-        );
-        row.set(this.positions.subarray(position * H, (position + 1) * H));
-        for (let i = 0; i < H; i++) row[i] = (row[i] ?? 0) + (this.tokenType[i] ?? 0);
-        addQ4Row(this.word, H, id, row);
-        maskBias[b * length + position] = 0;
-      });
+    const embeddings = new Float32Array(ids.length * H);
+    ids.forEach((id, position) => {
+      const row = embeddings.subarray(position * H, (position + 1) * H);
+      row.set(this.positions.subarray(position * H, (position + 1) * H));
+      for (let i = 0; i < H; i++) row[i] = (row[i] ?? 0) + (this.tokenType[i] ?? 0);
+      addQ4Row(this.word, H, id, row);
     });
     const result = await this.session.run({
-      embeddings: new ort.Tensor('float32', embeddings, [batch, length, H]),
-      mask_bias: new ort.Tensor('float32', maskBias, [batch, 1, 1, length]),
+      embeddings: new ort.Tensor('float32', embeddings, [1, ids.length, H]),
     });
     const hidden = result.hidden?.data as Float32Array;
-    const means = new Float32Array(batch * H);
-    sequences.forEach((ids, b) => {
-      for (let t = 0; t < ids.length; t++) {
-        const at = (b * length + t) * H;
-        for (let i = 0; i < H; i++)
-          means[b * H + i] = (means[b * H + i] ?? 0) + (hidden[at + i] ?? 0);
-      }
-      for (let i = 0; i < H; i++) means[b * H + i] = (means[b * H + i] ?? 0) / ids.length;
-    });
+    const means = new Float32Array(H);
+    for (let t = 0; t < ids.length; t++) {
+      for (let i = 0; i < H; i++) means[i] = (means[i] ?? 0) + (hidden[t * H + i] ?? 0);
+    }
+    for (let i = 0; i < H; i++) means[i] = (means[i] ?? 0) / ids.length;
     result.hidden?.dispose?.();
     return means;
   }

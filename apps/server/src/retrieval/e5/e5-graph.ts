@@ -8,9 +8,9 @@
  * The word-embedding lookup is not in the graph: the worker adds the 4-bit rows, positions and
  * token type itself (q4-container.ts, addQ4Row), so the 250k-row table is never expanded.
  *
- * Inputs: `embeddings` [batch, tokens, hidden] (word + position + type, before LayerNorm) and
- * `mask_bias` [batch, 1, 1, tokens] (0 for a token, a large negative number for padding).
- * Output: `hidden` [batch, tokens, hidden], the last layer's states (pooled by the worker).
+ * Input: `embeddings` [1, tokens, hidden] (word + position + type, before LayerNorm), one text
+ * per pass and so nothing padded: no attention mask. Output: `hidden` [1, tokens, hidden], the
+ * last layer's states (pooled by the worker).
  */
 
 import { E5_MODEL_ID } from './model-files.ts';
@@ -111,39 +111,90 @@ export function e5GraphSpec(model: E5Container): Graph {
     });
   /**
    * x · Wᵀ + b as DynamicQuantizeMatMul: int8 weights with a step per output row, activations
-   * quantized to uint8 with one step per pass. The encoder runs one text per pass
-   * (e5-encoder.ts), so a text's vector never depends on the texts embedded beside it. One step
-   * per token (ReduceMax, then MatMulInteger) measured 1.4× slower (ADR 035).
+   * quantized to uint8 with one step per pass. The encoder
+   * runs one text per pass (e5-encoder.ts), so a text's vector never depends on the texts
+   * embedded beside it. One step per token (ReduceMax, then MatMulInteger) measured 1.4× slower
+   * (ADR 035). Several weights that read the same input (a layer's query, key and value) are
+   * one product: the input is quantized once, with the step each would have given it alone, so
+   * the result is theirs side by side.
    */
-  const linear = (x: string, prefix: string, rows: number, columns: number) => {
-    const { quantized, scales } = toInt8Columns(model.tensor(`${prefix}.w`), rows, columns);
+  const linear = (x: string, prefixes: string[], rows: number, columns: number) => {
+    const parts = prefixes.map((prefix) =>
+      toInt8Columns(model.tensor(`${prefix}.w`), rows, columns),
+    );
+    const width = rows * parts.length;
+    const weights = new Int8Array(columns * width);
+    const scales = new Float32Array(width);
+    const bias = new Float32Array(width);
+    parts.forEach(({ quantized, scales: partScales }, part) => {
+      const partBias = f32Values(model.tensor(`${prefixes[part]}.b`));
+      for (let column = 0; column < columns; column++)
+        weights.set(
+          quantized.subarray(column * rows, (column + 1) * rows),
+          column * width + part * rows,
+        );
+      for (let row = 0; row < rows; row++) {
+        scales[part * rows + row] = partScales[row] ?? 0;
+        bias[part * rows + row] = partBias[row] ?? 0;
+      }
+    });
+    const name = prefixes.join('+');
     initializers.push({
-      name: `${prefix}.w`,
+      name: `${name}.w`,
       type: DataType.INT8,
-      dims: [columns, rows],
-      raw: new Uint8Array(quantized.buffer),
+      dims: [columns, width],
+      raw: new Uint8Array(weights.buffer),
     });
-    f32(`${prefix}.scales`, scales, [rows]);
-    const product = op('DynamicQuantizeMatMul', [x, `${prefix}.w`, `${prefix}.scales`], {
-      domain: 'com.microsoft',
+    const product = op(
+      'DynamicQuantizeMatMul',
+      [x, `${name}.w`, f32(`${name}.scales`, scales, [width])],
+      {
+        domain: 'com.microsoft',
+      },
+    );
+    // The bias is its own Add, as onnxruntime fuses it (into SkipLayerNormalization, BiasGelu):
+    // inside the product its rounding differed, enough to move later activations' 8-bit steps
+    // (cosine 0.9986 to the unfused graph's on some texts).
+    const biased = op('Add', [product, f32(`${name}.b`, bias, [width])]);
+    if (parts.length === 1) return [biased];
+    const outputs = prefixes.map((_, part) => `${biased}.${part}`);
+    nodes.push({
+      op: 'Split',
+      inputs: [
+        biased,
+        i64(
+          `${name}.split`,
+          prefixes.map(() => rows),
+        ),
+      ],
+      outputs,
+      attributes: [{ name: 'axis', int: -1 }],
     });
-    return op('Add', [product, tensorF32(`${prefix}.b`)]);
+    return outputs;
   };
 
   const splitHeads = i64('split_heads', [0, 0, heads, headSize]);
   const mergeHeads = i64('merge_heads', [0, 0, H]);
-  const scale = f32('attention_scale', Float32Array.of(1 / Math.sqrt(headSize)), []);
   const heads4 = (x: string, perm: number[]) =>
     op('Transpose', [op('Reshape', [x, splitHeads])], {
       attributes: [{ name: 'perm', ints: perm }],
     });
+  const one = (outputs: string[]) => outputs[0] as string;
+  // Not folded into the query's steps and bias: that moved some vectors (cosine 0.998 to the
+  // unfolded graph's on a sentence of 14 words), where fusing the products left every one equal.
+  const scale = f32('attention_scale', Float32Array.of(1 / Math.sqrt(headSize)), []);
 
   let x = layerNorm('embeddings', 'emb.ln');
   for (let l = 0; l < model.layers; l++) {
-    const q = heads4(linear(x, `l${l}.q`, H, H), [0, 2, 1, 3]);
-    const k = heads4(linear(x, `l${l}.k`, H, H), [0, 2, 3, 1]);
-    const v = heads4(linear(x, `l${l}.v`, H, H), [0, 2, 1, 3]);
-    const scores = op('Add', [op('Mul', [op('MatMul', [q, k]), scale]), 'mask_bias']);
+    const [qkvQ, qkvK, qkvV] = linear(x, [`l${l}.q`, `l${l}.k`, `l${l}.v`], H, H) as [
+      string,
+      string,
+      string,
+    ];
+    const q = heads4(qkvQ, [0, 2, 1, 3]);
+    const k = heads4(qkvK, [0, 2, 3, 1]);
+    const v = heads4(qkvV, [0, 2, 1, 3]);
+    const scores = op('Mul', [op('MatMul', [q, k]), scale]);
     const context = op('MatMul', [
       op('Softmax', [scores], { attributes: [{ name: 'axis', int: -1 }] }),
       v,
@@ -152,9 +203,9 @@ export function e5GraphSpec(model: E5Container): Graph {
       op('Transpose', [context], { attributes: [{ name: 'perm', ints: [0, 2, 1, 3] }] }),
       mergeHeads,
     ]);
-    x = layerNorm(op('Add', [x, linear(merged, `l${l}.ao`, H, H)]), `l${l}.aln`);
-    const up = op('Gelu', [linear(x, `l${l}.fi`, FF, H)], { domain: 'com.microsoft' });
-    x = layerNorm(op('Add', [x, linear(up, `l${l}.fo`, H, FF)]), `l${l}.oln`);
+    x = layerNorm(op('Add', [x, one(linear(merged, [`l${l}.ao`], H, H))]), `l${l}.aln`);
+    const up = op('Gelu', [one(linear(x, [`l${l}.fi`], FF, H))], { domain: 'com.microsoft' });
+    x = layerNorm(op('Add', [x, one(linear(up, [`l${l}.fo`], H, FF))]), `l${l}.oln`);
   }
   nodes.push({ op: 'Identity', inputs: [x], outputs: ['hidden'] });
 
@@ -162,10 +213,7 @@ export function e5GraphSpec(model: E5Container): Graph {
     name: E5_MODEL_ID,
     nodes,
     initializers,
-    inputs: [
-      { name: 'embeddings', type: DataType.FLOAT, shape: ['batch', 'tokens', H] },
-      { name: 'mask_bias', type: DataType.FLOAT, shape: ['batch', 1, 1, 'tokens'] },
-    ],
+    inputs: [{ name: 'embeddings', type: DataType.FLOAT, shape: ['batch', 'tokens', H] }],
     outputs: [{ name: 'hidden', type: DataType.FLOAT, shape: ['batch', 'tokens', H] }],
     opsets: { '': 17, 'com.microsoft': 1 },
   };
