@@ -30,13 +30,13 @@ describe('tokenize', () => {
     expect(tokenize('\u0958ानून')).toEqual(tokenize('\u0915\u093cानून'));
   });
 
-  it('keeps Tamil words whole', () => {
-    expect(tokenize('இந்தியாவில் சாதிகள் - அவற்றின் அமைப்பியக்கம்,')).toEqual([
-      'இந்தியாவில்',
-      'சாதிகள்',
-      'அவற்றின்',
-      'அமைப்பியக்கம்',
-    ]);
+  it('keeps Tamil words whole in the words, and stems them as Tamil in the terms', () => {
+    const text = 'இந்தியாவில் சாதிகள் - அவற்றின் அமைப்பியக்கம்,';
+    expect(analyze(text).words).toEqual(['இந்தியாவில்', 'சாதிகள்', 'அவற்றின்', 'அமைப்பியக்கம்']);
+    // A case ending or plural joined to the word ("to caste", "of caste", "castes") goes.
+    expect(new Set(tokenize('சாதி சாதிக்கு சாதியின் சாதிகள்'))).toEqual(new Set(tokenize('சாதி')));
+    expect(tokenize('தனித்தன்மையான')).toEqual(tokenize('தனித்தன்மைவாய்ந்த'));
+    expect(tokenize('வழக்கங்கள்')).toEqual(tokenize('வழக்கம்'));
   });
 
   it('keeps numbers, whatever their digits or separators', () => {
@@ -130,5 +130,22 @@ describe('tokenizeQuery', () => {
 
   it('is empty for a question of stop words only', () => {
     expect(tokenizeQuery('What is it that he would have?')).toEqual([]);
+  });
+});
+
+describe('Tamil analysis', () => {
+  it('lets a Tamil question find the passage that uses other forms of its words', () => {
+    const index = new Bm25Index();
+    // Team-written sentences: "This town has many castes." / "The right to draw water from
+    // the well is needed." / a sentence of other words.
+    index.upsertDocument('ta', [
+      { id: 'castes', text: 'இந்த ஊரில் சாதிகள் பல உள்ளன.' },
+      { id: 'water', text: 'கிணற்றில் தண்ணீர் எடுக்க உரிமை வேண்டும்.' },
+      { id: 'other', text: 'அவர் நேற்று புத்தகம் படித்தார்.' },
+    ]);
+    const top = (query: string) => index.search(query, { limit: 1 })[0]?.chunkId;
+    // "The state of caste?" and "the right to water": neither form is in the passages.
+    expect(top('சாதியின் நிலை?')).toBe('castes');
+    expect(top('தண்ணீருக்கான உரிமைகள்')).toBe('water');
   });
 });

@@ -3,13 +3,16 @@
  * via Intl.Segmenter), so Devanagari, Tamil, Bengali… words stay whole with their vowel signs.
  * Latin-script words are folded (NFKD without marks), stop words dropped and Porter-stemmed;
  * Devanagari words are normalised, stop words dropped and light-stemmed as Hindi, or as Marathi
- * when the text reads as Marathi (devanagari.ts); other scripts are only NFKC-normalised, because
- * no stemmer or stop list here fits them.
+ * when the text reads as Marathi (devanagari.ts); Tamil words are stemmed by Snowball's Tamil
+ * stemmer (nlp.js's port), since Tamil joins case endings and postpositions to its words
+ * ("சாதிக்கு", "சாதியின்", "சாதிகள்" are all "சாதி"); other scripts are only NFKC-normalised,
+ * because no stemmer or stop list here fits them.
  *
  * Speed: UAX #29 never joins a word across whitespace, so text is split at whitespace and each
  * distinct piece ("caste,", "B.R.", "சாதி") is segmented and analysed once, then cached. Index
  * builds thus mostly cost a split and a Map lookup per piece.
  */
+import { StemmerTa } from '@nlpjs/lang-ta';
 import { stemmer } from 'stemmer';
 import { eng } from 'stopword';
 import {
@@ -71,6 +74,8 @@ const WHITESPACE = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202
  */
 const PLAIN_PIECE = /^[("'[{\u201c\u2018]*([A-Za-z]+|[0-9]+)[)"'\]}.,;:!?\u201d\u2019]*$/;
 const LATIN = /\p{Script=Latin}/u;
+const TAMIL = /\p{Script=Tamil}/u;
+const tamilStemmer = new StemmerTa();
 const MARKS = /\p{M}+/gu;
 const DECIMAL_DIGIT = /\p{Nd}/u;
 const APOSTROPHES = /[\u2019\u02bc\uff07]/g;
@@ -142,6 +147,10 @@ function analyzeWord(segment: string, piece: PieceAccumulator): void {
     if (!DEVANAGARI_STOP_WORDS.has(normalized)) {
       addTerm(piece, detach(stemHindi(normalized)), detach(stemMarathi(normalized)));
     }
+  } else if (TAMIL.test(word)) {
+    const kept = detach(word);
+    piece.words.push(kept);
+    addTerm(piece, detach(tamilStemmer.stemWord(word)));
   } else {
     const kept = detach(word);
     piece.words.push(kept);
