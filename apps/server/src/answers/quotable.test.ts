@@ -39,6 +39,37 @@ describe('sentencesOf', () => {
   });
 });
 
+describe('sentencesOf, over a paragraph break inside a sentence', () => {
+  // The Hindi BAWS volume 17, p. 61, as its PDF's layout breaks it (shared corpus).
+  const page =
+    'भारत में संसदीय लोकतंत्र की बात चल रही है। यहां किसी ऐसे साहसी व्यक्ति\n\nकी अत्यंत ' +
+    'आवश्यकता है, जो भारतीयों को बता सके। संसदीय लोकतंत्र क्यों विफल हुआ? तानाशाहों के देशों में ' +
+    'यह इसलिए\n\nविफल हुआ कि इसकी गति बहुत धीमी है।';
+
+  it('reads the sentence whole, so that it can be quoted', () => {
+    expect(quotable(page)).toContain('तानाशाहों के देशों में यह इसलिए विफल हुआ कि इसकी गति बहुत धीमी है।');
+    expect(quotable(page)).toContain(
+      'यहां किसी ऐसे साहसी व्यक्ति की अत्यंत आवश्यकता है, जो भारतीयों को बता सके।',
+    );
+  });
+
+  it('keeps a heading, a finished sentence and a speaker’s turn apart from what follows', () => {
+    expect(
+      sentencesOf(
+        'The Nag People\n\nlived chiefly in Nagpur and the surrounding country, as all agree.',
+      ).map((sentence) => sentence.paragraph),
+    ).toEqual([0, 1]);
+    const turns = sentencesOf(
+      'I have nothing more to add to what the Honourable Member has said so far\n\n' +
+        'T. T. KRISHNAMACHARI: Sir, I rise to support the amendment moved by my friend.',
+    );
+    expect(new Set(turns.map((sentence) => sentence.turn)).size).toBe(2);
+    expect(
+      quotable('The committee met in Poona in the year that followed.\n\nand then it rose.'),
+    ).toEqual(['The committee met in Poona in the year that followed.']);
+  });
+});
+
 describe('isQuotableSentence', () => {
   it.each([
     ['DR. BABASAHEB AMBEDKAR : WRITINGS AND SPEECHES VOLUME ONE.'],

@@ -38,9 +38,7 @@ export function sentencesOf(text: string, headings: readonly string[] = []): Pas
   const headingSet = new Set(headings.map(normaliseHeading));
   const sentences: PassageSentence[] = [];
   let turn = 0;
-  text.split(/\n\s*\n/).forEach((paragraph, paragraphIndex) => {
-    const flat = withSentenceSpaces(paragraph.replace(/\s+/g, ' ').trim());
-    if (!flat) return;
+  paragraphsOf(text, headingSet).forEach((flat, paragraphIndex) => {
     const label = SPEAKER_LABEL.exec(flat);
     if (label && sentences.length > 0) turn++;
     const isHeading = headingSet.has(normaliseHeading(flat)) || looksLikeHeading(flat);
@@ -64,6 +62,35 @@ export function sentencesOf(text: string, headings: readonly string[] = []): Pas
     });
   });
   return sentences;
+}
+
+/**
+ * The passage's paragraphs, whitespace collapsed, with a paragraph break inside a sentence
+ * undone: a PDF's layout can end a paragraph mid-sentence ("तानाशाहों के देशों में यह इसलिए" |
+ * "विफल हुआ कि इसकी गति बहुत धीमी है।"), leaving two fragments where one quotable sentence was.
+ * A paragraph runs on into the next when it ends with no sentence's or clause's end, is not a
+ * heading, and the next begins with neither a capital, a digit nor a speaker's label.
+ */
+function paragraphsOf(text: string, headingSet: ReadonlySet<string>): string[] {
+  const paragraphs: string[] = [];
+  for (const paragraph of text.split(/\n\s*\n/)) {
+    const flat = withSentenceSpaces(paragraph.replace(/\s+/g, ' ').trim());
+    if (!flat) continue;
+    const previous = paragraphs[paragraphs.length - 1];
+    if (previous !== undefined && runsOn(previous, flat, headingSet))
+      paragraphs[paragraphs.length - 1] = `${previous} ${flat}`;
+    else paragraphs.push(flat);
+  }
+  return paragraphs;
+}
+
+function runsOn(previous: string, next: string, headingSet: ReadonlySet<string>): boolean {
+  if (/[.!?।॥…:;"'”’)\]]$/u.test(previous)) return false;
+  // Running text holds a sentence's end before its last words; a heading holds none.
+  const runningText = /[.!?।॥]["'”’)\]]*\s+\S/u.test(previous);
+  if (!runningText && (headingSet.has(normaliseHeading(previous)) || looksLikeHeading(previous)))
+    return false;
+  return /^[\p{Ll}\p{Lo}]/u.test(next) && !SPEAKER_LABEL.test(next);
 }
 
 /** Whether one sentence, on its own, reads as a quotable statement. */
