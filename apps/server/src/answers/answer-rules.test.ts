@@ -183,3 +183,39 @@ describe('the lead defines what was asked', () => {
     expect(answer).not.toContain('bound to be asked');
   });
 });
+
+describe('statements that only look like filler', () => {
+  it('quotes a story sentence that ends with the shout it reports', () => {
+    // Waiting for a Visa, section 4 (text/waiting_for_a_visa.md), as the chunk holds it.
+    const story = passage(
+      'We had just commenced asking the guard the procedure for obtaining permission to go into ' +
+        'the fort. In the meantime an old Mohammedan with [a] white flowing beard was coming from ' +
+        'behind shouting "The Dheds (meaning untouchables) have polluted the tank!" Soon all the ' +
+        'young and old Mohammedans who were nearabout joined him and all started abusing us.',
+      { title: 'Waiting for a Visa', textKind: 'writing' },
+    );
+    const { answer } = answerExtractively(
+      'What did the old Mohammedan with a white beard shout about the tank?',
+      [story],
+      en,
+    );
+    expect(quotes(answer).join(' ')).toContain('have polluted the tank!');
+  });
+
+  it('quotes an answer he framed as a condition ("If I was asked…")', () => {
+    // The debate of 9 December 1948 on article 25 (later 32), as the chunk holds it.
+    const article = passage(
+      'Dr. B. R. Ambedkar: Sir, I have very little to add. If I was asked to name any particular ' +
+        'article in this Constitution as the most important–an article without which this ' +
+        'Constitution would be a nullity–I could not refer to any other article except this one. ' +
+        'It is the very soul of the Constitution and the very heart of it.',
+      { title: 'Constituent Assembly Debates, 09 Dec 1948', speaker: 'B. R. Ambedkar' },
+    );
+    const { answer } = answerExtractively(
+      'Which article did he name as the one without which the Constitution would be a nullity?',
+      [article],
+      en,
+    );
+    expect(quotes(answer).join(' ')).toContain('If I was asked to name any particular article');
+  });
+});

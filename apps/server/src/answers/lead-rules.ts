@@ -22,11 +22,21 @@ const FILLER = [
   // A view reported to be set aside: "Some people say that…".
   /^(?:some|many|certain|other) (?:people |persons |critics )?(?:say|said|think|believe|argue|claim|allege)\b/i,
   // The question echoed: "Many people ask me why…", "It is necessary to inquire…".
-  /\b(?:people|many|some|others|one|you) (?:may |might |often |will )?(?:ask|asks|asked|have asked)\b|\b(?:is|was|are) (?:often |sometimes |frequently |bound to be |sure to be )?asked\b|\bit is necessary to inquire\b|\bdiscuss the question\b/i,
+  // Not a condition: "If I was asked to name any particular article…, I could not refer to any
+  // other article except this one." states his answer.
+  /\b(?:people|many|some|others|one|you) (?:may |might |often |will )?(?:ask|asks|asked|have asked)\b|(?<!\bif (?:I|we|you|one|he) )\b(?:is|was|are|were) (?:often |sometimes |frequently |bound to be |sure to be )?asked\b|\bit is necessary to inquire\b|\bdiscuss the question\b/i,
 ];
 
+/**
+ * An exclamation inside the words a sentence reports ("…was coming from behind shouting "The
+ * Dheds have polluted the tank!"") is the story, not the speaker's rhetoric.
+ */
+const REPORTED_EXCLAMATION = /^(?:\S+\s+){5,}[^"“‘]*["“‘][^"“”‘’]+!["”’]\s*$/u;
+
 export function isFiller(sentence: string): boolean {
-  return FILLER.some((pattern) => pattern.test(sentence));
+  const [exclamation, ...others] = FILLER;
+  if (others.some((pattern) => pattern.test(sentence))) return true;
+  return !!exclamation?.test(sentence) && !REPORTED_EXCLAMATION.test(sentence);
 }
 
 /** A phrase that points back to what was said before: the reason, the cause, the way. */
