@@ -71,6 +71,26 @@ export function toInt8Columns(weight: Q4Tensor, rows: number, columns: number) {
   return { quantized, scales };
 }
 
+/** Int8 column weights of several products that read one input, as one product's. */
+function sideBySide(
+  parts: Array<{ quantized: Int8Array; scales: Float32Array }>,
+  rows: number,
+  columns: number,
+) {
+  const width = rows * parts.length;
+  const weights = new Int8Array(columns * width);
+  const scales = new Float32Array(width);
+  parts.forEach(({ quantized, scales: partScales }, part) => {
+    for (let column = 0; column < columns; column++)
+      weights.set(
+        quantized.subarray(column * rows, (column + 1) * rows),
+        column * width + part * rows,
+      );
+    scales.set(partScales, part * rows);
+  });
+  return { weights, scales };
+}
+
 export function buildE5Graph(model: E5Container): Uint8Array {
   return encodeModel(e5GraphSpec(model));
 }
@@ -122,21 +142,17 @@ export function e5GraphSpec(model: E5Container): Graph {
     const parts = prefixes.map((prefix) =>
       toInt8Columns(model.tensor(`${prefix}.w`), rows, columns),
     );
+    const [only] = parts;
+    // One weight is used as it is: a copy of every layer's weights is garbage the worker holds
+    // until its next collection (tens of MB in the process's memory at ready).
+    const { weights, scales } =
+      only && parts.length === 1
+        ? { weights: only.quantized, scales: only.scales }
+        : sideBySide(parts, rows, columns);
     const width = rows * parts.length;
-    const weights = new Int8Array(columns * width);
-    const scales = new Float32Array(width);
     const bias = new Float32Array(width);
-    parts.forEach(({ quantized, scales: partScales }, part) => {
-      const partBias = f32Values(model.tensor(`${prefixes[part]}.b`));
-      for (let column = 0; column < columns; column++)
-        weights.set(
-          quantized.subarray(column * rows, (column + 1) * rows),
-          column * width + part * rows,
-        );
-      for (let row = 0; row < rows; row++) {
-        scales[part * rows + row] = partScales[row] ?? 0;
-        bias[part * rows + row] = partBias[row] ?? 0;
-      }
+    prefixes.forEach((prefix, part) => {
+      bias.set(f32Values(model.tensor(`${prefix}.b`)), part * rows);
     });
     const name = prefixes.join('+');
     initializers.push({
