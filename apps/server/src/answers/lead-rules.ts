@@ -7,10 +7,16 @@
  *   "for these reasons") is an answer only with what it refers to, so it is never quoted alone.
  */
 
+/**
+ * An exclamation is rhetoric, not a statement, unless it is inside the words a sentence reports
+ * ("…was coming from behind shouting "The Dheds have polluted the tank!"").
+ */
+const EXCLAMATION = /!\s*["'”’)\]]*\s*(?:\p{Lu}\p{Ll}+\.?)?$/u;
+const REPORTED_EXCLAMATION = /^(?:\S+\s+){5,}[^"“‘]*["“‘][^"“”‘’]+!["”’]\s*$/u;
+
 /** Signposts and laments: the speaker talking about the talk, not about the question. */
 const FILLER = [
-  // An exclamation, or a vocative "O!": rhetoric, not a statement.
-  /!\s*["'”’)\]]*\s*(?:\p{Lu}\p{Ll}+\.?)?$/u,
+  // A vocative "O!".
   /\bO!/,
   /^(?:and\s+|but\s+|now,?\s+|sir,?\s+)*(?:I|we)\s+(?:will|shall|now|must|need|would|wish|propose|do not (?:wish|propose|want)|therefore)\b[^.;]{0,40}\b(?:turn to|come to|pass on|pass to|deal with|take up|refer to|say (?:a word|a few words|something|only)|repeat|conclude|close|add (?:only|one))\b/iu,
   /^(?:let me|let us)\s+(?:now\s+)?(?:turn|come|pass|say|conclude|add|take|consider|repeat|see)\b/i,
@@ -27,16 +33,9 @@ const FILLER = [
   /\b(?:people|many|some|others|one|you) (?:may |might |often |will )?(?:ask|asks|asked|have asked)\b|(?<!\bif (?:I|we|you|one|he) )\b(?:is|was|are|were) (?:often |sometimes |frequently |bound to be |sure to be )?asked\b|\bit is necessary to inquire\b|\bdiscuss the question\b/i,
 ];
 
-/**
- * An exclamation inside the words a sentence reports ("…was coming from behind shouting "The
- * Dheds have polluted the tank!"") is the story, not the speaker's rhetoric.
- */
-const REPORTED_EXCLAMATION = /^(?:\S+\s+){5,}[^"“‘]*["“‘][^"“”‘’]+!["”’]\s*$/u;
-
 export function isFiller(sentence: string): boolean {
-  const [exclamation, ...others] = FILLER;
-  if (others.some((pattern) => pattern.test(sentence))) return true;
-  return !!exclamation?.test(sentence) && !REPORTED_EXCLAMATION.test(sentence);
+  if (EXCLAMATION.test(sentence) && !REPORTED_EXCLAMATION.test(sentence)) return true;
+  return FILLER.some((pattern) => pattern.test(sentence));
 }
 
 /** A phrase that points back to what was said before: the reason, the cause, the way. */

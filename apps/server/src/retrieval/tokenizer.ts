@@ -147,14 +147,10 @@ function analyzeWord(segment: string, piece: PieceAccumulator): void {
     if (!DEVANAGARI_STOP_WORDS.has(normalized)) {
       addTerm(piece, detach(stemHindi(normalized)), detach(stemMarathi(normalized)));
     }
-  } else if (TAMIL.test(word)) {
-    const kept = detach(word);
-    piece.words.push(kept);
-    addTerm(piece, detach(tamilStemmer.stemWord(word)));
   } else {
     const kept = detach(word);
     piece.words.push(kept);
-    addTerm(piece, kept);
+    addTerm(piece, TAMIL.test(word) ? detach(tamilStemmer.stemWord(word)) : kept);
   }
 }
 
