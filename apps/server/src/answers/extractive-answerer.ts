@@ -98,9 +98,10 @@ const B = 0.75;
 /**
  * Weight of the sentence's relevance against its passage's retrieval rank. On tune with 90-word
  * quotes (bench/results/qa-2026-11-28-s35-*-tune.md), evidence quoted: 0.5 → 0.318, 0.6 → 0.327,
- * 0.7 → 0.336, 0.8 → 0.327, 0.9 → 0.309.
+ * 0.7 → 0.336, 0.8 → 0.327, 0.9 → 0.309. Session 42, 110-word quotes (qa-2026-12-02-s42-d-fs3*):
+ * 0.7 and 0.8 both 0.391; 0.8 shorter (142 words against 147), ROUGE-L vs evidence 0.089 → 0.093.
  */
-const SENTENCE_WEIGHT = 0.7;
+const SENTENCE_WEIGHT = 0.8;
 /**
  * How much of an earlier sentence's match a following one adds to its own, decaying over this
  * many sentences: the answer often follows the question's echo ("Many ask me why…").

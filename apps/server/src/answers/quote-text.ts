@@ -35,10 +35,12 @@ const ANTECEDENT_REACH = 8;
  * A quote with its neighbours stays within this many words, and a lead that sets up its answer
  * reads on for at most FOLLOWING_SENTENCES. Chosen on tune (bench/results/
  * qa-2026-11-28-s35-follow*-tune.md): evidence quoted 0.309 (70 words, one sentence) → 0.318
- * (70, two) → 0.327 (90, two; 110 and three gained nothing more).
+ * (70, two) → 0.327 (90, two; 110 and three gained nothing more then). Session 42, with the
+ * rules since and the sentences' meaning always in time (bench/results/qa-2026-12-02-s42-d-*.md):
+ * 90 and two 0.373, 110 and three 0.391 (English 0.403 → 0.418), 147 words per answer (137).
  */
-const MAX_QUOTE_WORDS = 90;
-const FOLLOWING_SENTENCES = 2;
+const MAX_QUOTE_WORDS = 110;
+const FOLLOWING_SENTENCES = 3;
 
 /**
  * Quotes from one passage that follow each other in the answer are given as one quote, under
