@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { mkdir, rmdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expectNoSeriousAxeViolations as expectNoSeriousViolations } from './axe.ts';
 import { E2E_ADMIN } from './e2e-identities.ts';
 import { signInThroughProvider } from './sign-in.ts';
 
@@ -24,12 +24,8 @@ export function adminFlowMember(flow: (typeof ADMIN_FLOWS)[number], testInfo: Te
  * button (not the dashboard's) is left out: it is named "Account menu" but shows the user's
  * initials (label-content-name-mismatch), reported to its owner.
  */
-export async function expectNoSeriousAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .exclude('header button[aria-label="Account menu"]')
-    .analyze();
-  const serious = result.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+export function expectNoSeriousAxeViolations(page: Page) {
+  return expectNoSeriousViolations(page, { exclude: 'header button[aria-label="Account menu"]' });
 }
 
 /** /admin → the login form → the dashboard. */

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expectNoSeriousAxeViolations as expectNoSeriousViolations } from './axe.ts';
 import { memberFor, signInThroughProvider } from './sign-in.ts';
 
 /**
@@ -121,7 +121,5 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   // A toast closes by itself after 5 s, fading out; one doing so while axe reads the page is
   // judged half-transparent. The screen is what is scanned here: its toasts have gone first.
   await expect(page.locator('[role="region"] li[data-state="open"]')).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).exclude('[aria-label="Account menu"]').analyze();
-  const serious = result.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''));
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await expectNoSeriousViolations(page, { exclude: '[aria-label="Account menu"]' });
 }
