@@ -33,13 +33,19 @@ export function MessageList({
   const content = useRef<HTMLOListElement>(null);
   const [awayFromBottom, setAwayFromBottom] = useState(false);
   const stick = useRef(true);
+  const lastScrollTop = useRef(0);
 
   const measure = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
     const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
     setAwayFromBottom(distance > SCROLL_THRESHOLD_PX);
-    stick.current = distance <= SCROLL_THRESHOLD_PX;
+    // Only the reader moving up lets go of the bottom. Content that grew under a reader at the
+    // bottom (a sources row) also puts distance between them, and a scroll event measured in the
+    // frame before the resize observer runs would otherwise unstick them and leave it hidden.
+    if (distance <= SCROLL_THRESHOLD_PX) stick.current = true;
+    else if (element.scrollTop < lastScrollTop.current - 1) stick.current = false;
+    lastScrollTop.current = element.scrollTop;
   }, []);
 
   const last = messages.at(-1);
