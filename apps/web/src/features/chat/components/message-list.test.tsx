@@ -64,59 +64,54 @@ describe('MessageList', () => {
   });
 
   describe('following the newest answer', () => {
-    /** jsdom lays nothing out: the scroller's sizes are set by hand, as a browser would report. */
-    function fakeLayout(
-      element: HTMLElement,
-      layout: { scrollHeight: number; clientHeight: number },
-    ) {
-      let top = 0;
-      Object.defineProperty(element, 'scrollHeight', { get: () => layout.scrollHeight });
-      Object.defineProperty(element, 'clientHeight', { get: () => layout.clientHeight });
-      Object.defineProperty(element, 'scrollTop', {
-        get: () => top,
-        set: (value: number) => {
-          top = Math.max(0, Math.min(value, layout.scrollHeight - layout.clientHeight));
-        },
-      });
-    }
-
-    const list = (messages: ChatMessage[]) => (
+    const list = (content: string) => (
       <MessageList
-        messages={messages}
+        messages={[message({ key: 'a', content })]}
         isTyping={false}
         renderUser={(m) => <p>{m.content}</p>}
         renderAssistant={(m) => <p>{m.content}</p>}
       />
     );
 
-    it('stays at the bottom when content grows under the reader before the next token', () => {
-      const first = [message({ key: 'a', content: 'Streaming' })];
-      const { rerender } = render(list(first));
+    /**
+     * A streaming answer, its reader at the bottom of a 1000 px conversation in a 400 px view.
+     * jsdom lays nothing out: the sizes are set by hand, as a browser would report them.
+     */
+    function atTheBottom() {
+      const { rerender } = render(list('Streaming'));
       const scroller = screen.getByTestId('message-scroller');
       const layout = { scrollHeight: 1000, clientHeight: 400 };
-      fakeLayout(scroller, layout);
+      let top = 0;
+      Object.defineProperty(scroller, 'scrollHeight', { get: () => layout.scrollHeight });
+      Object.defineProperty(scroller, 'clientHeight', { get: () => layout.clientHeight });
+      Object.defineProperty(scroller, 'scrollTop', {
+        get: () => top,
+        set: (value: number) => {
+          top = Math.max(0, Math.min(value, layout.scrollHeight - layout.clientHeight));
+        },
+      });
       scroller.scrollTop = 600;
       fireEvent.scroll(scroller);
+      return { rerender, scroller, layout };
+    }
+
+    it('stays at the bottom when content grows under the reader before the next token', () => {
+      const { rerender, scroller, layout } = atTheBottom();
       // A sources row 103 px tall is drawn, and a scroll event is measured before anything follows.
       layout.scrollHeight = 1103;
       fireEvent.scroll(scroller);
-      rerender(list([message({ key: 'a', content: 'Streaming on' })]));
+      rerender(list('Streaming on'));
       expect(scroller.scrollTop).toBe(703);
       fireEvent.scroll(scroller); // as a browser reports the scroll the list made
       expect(screen.queryByRole('button', { name: 'Scroll to bottom' })).toBeNull();
     });
 
     it('lets a reader who scrolled up read on, and brings them back on request', async () => {
-      const { rerender } = render(list([message({ key: 'a', content: 'Streaming' })]));
-      const scroller = screen.getByTestId('message-scroller');
-      const layout = { scrollHeight: 1000, clientHeight: 400 };
-      fakeLayout(scroller, layout);
-      scroller.scrollTop = 600;
-      fireEvent.scroll(scroller);
+      const { rerender, scroller, layout } = atTheBottom();
       scroller.scrollTop = 300;
       fireEvent.scroll(scroller);
       layout.scrollHeight = 1200;
-      rerender(list([message({ key: 'a', content: 'Streaming on' })]));
+      rerender(list('Streaming on'));
       expect(scroller.scrollTop).toBe(300);
       const back = screen.getByRole('button', { name: 'Scroll to bottom' });
       scroller.scrollTo = ((options: ScrollToOptions) => {
@@ -124,9 +119,9 @@ describe('MessageList', () => {
       }) as typeof scroller.scrollTo;
       await userEvent.setup().click(back);
       expect(scroller.scrollTop).toBe(800);
-      rerender(list([message({ key: 'a', content: 'Streaming on and on' })]));
+      rerender(list('Streaming on and on'));
       layout.scrollHeight = 1300;
-      rerender(list([message({ key: 'a', content: 'Streaming on and on, more' })]));
+      rerender(list('Streaming on and on, more'));
       expect(scroller.scrollTop).toBe(900);
     });
   });
