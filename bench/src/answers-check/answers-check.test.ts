@@ -27,6 +27,15 @@ describe('quotes', () => {
     ]);
   });
 
+  it("gives each quote under one lead that lead, in the offline answer's format", () => {
+    const answer =
+      'In *Annihilation of Caste*, Ambedkar writes: “One thing.” [1] “Another thing.” [2]';
+    expect(quotesOf(answer).map((q) => [q.text, q.citations, q.leadIn])).toEqual([
+      ['One thing.', [1], 'In *Annihilation of Caste*, Ambedkar writes:'],
+      ['Another thing.', [2], 'In *Annihilation of Caste*, Ambedkar writes:'],
+    ]);
+  });
+
   it('finds the sentences that carry citation markers, a marker after the full stop included', () => {
     expect(citedSentencesOf('He left Hinduism. [1] It was 1956 [2]. No marker here.')).toEqual([
       { text: 'He left Hinduism.', citations: [1] },

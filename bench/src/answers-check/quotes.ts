@@ -95,12 +95,19 @@ function build(answer: string, open: number, close: number, markers: string): Qu
 
 /** From the start of the line (or the end of the sentence before) to the opening quote mark. */
 function leadInOf(answer: string, open: number): string {
-  const line = answer.slice(answer.lastIndexOf('\n', open - 1) + 1, open);
+  const lineStart = answer.lastIndexOf('\n', open - 1) + 1;
+  const line = answer.slice(lineStart, open);
   const pieces = line.split(/(?<=[.!?”\]])\s+(?=[^\s])/);
-  return (pieces[pieces.length - 1] ?? '')
+  const leadIn = (pieces[pieces.length - 1] ?? '')
     .replace(/^>\s*/, '')
     .replace(/[“”\s]+$/, '')
     .trim();
+  // One lead may introduce several quotes of one speaker and work ("In X, Ambedkar said: “A” [1]
+  // “B” [2]"): a quote right after another's marker is introduced by the line's lead.
+  const firstOpen = line.indexOf('“');
+  if (/^(?:\[[\d\s,]+\]\s*)*$/.test(leadIn) && firstOpen >= 0)
+    return leadInOf(answer, lineStart + firstOpen);
+  return leadIn;
 }
 
 /** The extractive answerer escapes markdown and raw HTML in quotes; a reader sees the original. */

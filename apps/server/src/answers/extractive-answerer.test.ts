@@ -138,6 +138,39 @@ describe('answerExtractively', () => {
     expect(quotes(result.answer).length).toBeLessThanOrEqual(4);
   });
 
+  it('introduces quotes of one speaker in one work once, and each quote of another anew', () => {
+    const work = { title: 'Annihilation of Caste', fileName: 'annihilation.txt' };
+    const first = passage(
+      'Caste is the monster that crosses your path. Caste has killed public spirit.',
+      work,
+    );
+    const second = passage(
+      'Caste is not a division of labourers but a division of labour by birth.',
+      work,
+    );
+    const result = answerExtractively('What did he say about caste?', [first, second], en);
+    const paragraphs = result.answer.split('\n\n').slice(1);
+    expect(paragraphs).toHaveLength(1);
+    expect(paragraphs[0]).toMatch(
+      /^In \*Annihilation of Caste\*, Ambedkar writes: “[^”]+” \[1\] “[^”]+” \[2\]$/,
+    );
+    const other = {
+      ...second,
+      id: 'other-speaker',
+      speakerRole: 'other' as const,
+      speaker: 'Mr. Rao',
+    };
+    const apart = answerExtractively('What did he say about caste?', [first, other], en);
+    const leads = apart.answer
+      .split('\n\n')
+      .slice(1)
+      .map((line) => line.split(' “')[0]);
+    expect(leads).toEqual([
+      'In *Annihilation of Caste*, Ambedkar writes:',
+      'Mr. Rao, in *Annihilation of Caste*:',
+    ]);
+  });
+
   it('takes supporting quotes only from passages that cover the question on their own', () => {
     // The same two passages as above, each with its cosine to the question: the second falls
     // below the line a passage must reach to cover the question (coverage.ts, denseCoverLine).

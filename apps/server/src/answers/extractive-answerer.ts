@@ -174,7 +174,7 @@ export function answerExtractively(
   // A quote is cited where a reader can open it at its page: the work's paged copy, if known.
   const shown = top.map((passage) => options.copies?.get(passage.id) ?? passage);
   const { sources, citationOf } = numberedSources(groups, shown);
-  const lines = [texts.opening, ''];
+  const paragraphs: Array<{ lead: string; quotes: string[] }> = [];
   for (const { group, text } of quoted) {
     const first = group[0];
     const passage = first && shown[first.passageRank];
@@ -182,11 +182,16 @@ export function answerExtractively(
     if (!first || !passage || citation === undefined) continue;
     // A quote stays in its own language; a note in the reader's says which one it is.
     const note = sourceLanguageNote(text, options.language);
-    lines.push(
-      `${quoteLead(passage, options.persona, options.language)} “${quote(text)}” [${citation}]${note ? ` (${note})` : ''}`,
-      '',
-    );
+    const lead = quoteLead(passage, options.persona, options.language);
+    const cited = `“${quote(text)}” [${citation}]${note ? ` (${note})` : ''}`;
+    // The same speaker in the same work (and page) is introduced once: "In *X*, Ambedkar
+    // said: “A” [1] “B” [2]" rather than the same words twice in a row.
+    const previous = paragraphs.at(-1);
+    if (previous?.lead === lead) previous.quotes.push(cited);
+    else paragraphs.push({ lead, quotes: [cited] });
   }
+  const lines = [texts.opening, ''];
+  for (const { lead, quotes } of paragraphs) lines.push(`${lead} ${quotes.join(' ')}`, '');
   const leadPassage = chosen[0] && top[chosen[0].passageRank];
   return {
     answer: lines.join('\n').trimEnd(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinQuotes } from './quote-text.ts';
+import { joinQuotes, quote } from './quote-text.ts';
 
 describe('joinQuotes', () => {
   it('never quotes a sentence twice when a quote’s context was already quoted', () => {
@@ -59,5 +59,16 @@ describe('joinQuotes', () => {
     expect(joined).toBe(chosen);
     // Without `required` the same sentence is cut at a word, marked by an ellipsis.
     expect(joinQuotes([{ text: chosen, position: 3 }], 150)).toMatch(/^In the year 1934,.* …$/);
+  });
+});
+
+describe('quote', () => {
+  it('prints quotation marks inside a quote as single ones, straight marks included', () => {
+    expect(quote('He called it “a scheme” and said "this is persecution."')).toBe(
+      'He called it ‘a scheme’ and said ‘this is persecution.’',
+    );
+    expect(quote('"Caste" is a notion; ("a state of mind"), not a thing—"a wall".')).toBe(
+      '‘Caste’ is a notion; (‘a state of mind’), not a thing—‘a wall’.',
+    );
   });
 });

@@ -194,5 +194,13 @@ function cutToLength(text: string, maxChars: number): string {
  * become single ones, as nested quotations are printed, so the quote's own marks stay unambiguous.
  */
 export function quote(text: string): string {
-  return escapeMarkdown(text.replace(/“/g, '‘').replace(/”/g, '’'));
+  return escapeMarkdown(
+    text
+      .replace(/“/g, '‘')
+      .replace(/”/g, '’')
+      // A straight mark opens after a space, a bracket or a dash (or at the start), else closes:
+      // `it is "persecution."` then reads ‘persecution.’ inside the quote, not `."”`.
+      .replace(/(^|[\s([{—–-])"/g, '$1‘')
+      .replace(/"/g, '’'),
+  );
 }
