@@ -11,6 +11,8 @@ const USERS = '/api/admin/users?page=1&pageSize=20';
 
 describe('where the dashboard opens', () => {
   it('opens on the Knowledge Base tab, with what to do, while the knowledge base is empty', async () => {
+    // The Users tab's code already loaded (as on a second visit): nothing delays its render.
+    await import('./users-tab.tsx');
     const fetchMock = stubApi(adminApi(emptyKnowledgeBase));
     const { path } = renderApp('/admin');
     const tab = await screen.findByRole('tab', { name: 'Knowledge Base', selected: true });

@@ -23,8 +23,10 @@ export function useOpeningTab(
     // A tab or a search chosen meanwhile wins.
     if (!isBare) return setDeciding(false);
     if (documents.isPending) return;
-    setDeciding(false);
+    // Still deciding until the URL names the tab (isBare turns false above): the router applies
+    // a navigation a render later, and a render in between would show, and load, Users.
     if (isEmpty) openTab('knowledge-base', { replace: true });
+    else setDeciding(false);
   }, [deciding, isBare, documents.isPending, isEmpty, openTab]);
 
   return deciding;
