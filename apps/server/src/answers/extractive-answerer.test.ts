@@ -248,6 +248,19 @@ describe('answerExtractively, in the language of the question', () => {
     expect(answer).toMatch(/” \[1\] \(स्रोत अंग्रेज़ी में है।\)$/);
   });
 
+  it('says the note once after the quotes of one lead that it is true of', () => {
+    const work = { title: 'Annihilation of Caste', fileName: 'annihilation.txt' };
+    const english = passage(ENGLISH_TEXT, work);
+    const more = passage(
+      'The real remedy for caste is inter-marriage; nothing else will dissolve it.',
+      work,
+    );
+    const { answer } = answerExtractively('जाति व्यवस्था का असली उपाय क्या है?', [english, more], hi);
+    const paragraphs = answer.split('\n\n').slice(1);
+    expect(paragraphs).toHaveLength(1);
+    expect(paragraphs[0]).toMatch(/” \[1\] “[^”]+” \[2\] \(स्रोत अंग्रेज़ी में है।\)$/);
+  });
+
   it('quotes a Hindi passage for a Hindi question in Hindi, with no note', () => {
     const hindi = passage(HINDI_TEXT);
     const { answer } = answerExtractively('जाति व्यवस्था का आधार क्या है?', [hindi], hi);

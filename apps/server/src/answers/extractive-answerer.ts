@@ -174,16 +174,16 @@ export function answerExtractively(
   // A quote is cited where a reader can open it at its page: the work's paged copy, if known.
   const shown = top.map((passage) => options.copies?.get(passage.id) ?? passage);
   const { sources, citationOf } = numberedSources(groups, shown);
-  const paragraphs: Array<{ lead: string; quotes: string[] }> = [];
+  const paragraphs: Array<{ lead: string; quotes: Array<{ cited: string; note: string }> }> = [];
   for (const { group, text } of quoted) {
     const first = group[0];
     const passage = first && shown[first.passageRank];
     const citation = first && citationOf.get(first.passageRank);
     if (!first || !passage || citation === undefined) continue;
     // A quote stays in its own language; a note in the reader's says which one it is.
-    const note = sourceLanguageNote(text, options.language);
+    const note = sourceLanguageNote(text, options.language) ?? '';
     const lead = quoteLead(passage, options.persona, options.language);
-    const cited = `“${quote(text)}” [${citation}]${note ? ` (${note})` : ''}`;
+    const cited = { cited: `“${quote(text)}” [${citation}]`, note };
     // The same speaker in the same work (and page) is introduced once: "In *X*, Ambedkar
     // said: “A” [1] “B” [2]" rather than the same words twice in a row.
     const previous = paragraphs.at(-1);
@@ -191,7 +191,13 @@ export function answerExtractively(
     else paragraphs.push({ lead, quotes: [cited] });
   }
   const lines = [texts.opening, ''];
-  for (const { lead, quotes } of paragraphs) lines.push(`${lead} ${quotes.join(' ')}`, '');
+  for (const { lead, quotes } of paragraphs) {
+    // A note said once for the quotes it follows: "“A” [1] “B” [2] (The source is in English.)".
+    const rendered = quotes.map(({ cited, note }, i) =>
+      note && note !== quotes[i + 1]?.note ? `${cited} (${note})` : cited,
+    );
+    lines.push(`${lead} ${rendered.join(' ')}`, '');
+  }
   const leadPassage = chosen[0] && top[chosen[0].passageRank];
   return {
     answer: lines.join('\n').trimEnd(),
