@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { EmbeddingClient, EmbedOptions } from '../retrieval/embedding-client.ts';
-import { cosine, sentenceMeaning } from './sentence-meaning.ts';
+import { cosine, MEANING_GROUP, sentenceMeaning } from './sentence-meaning.ts';
 
-/** A fake model: each text's vector is given; it records every call. */
-function fakeClient(vectors: Record<string, number[]>, delayMs = 0) {
+/**
+ * A fake model: each text's vector is given; it records every call. It takes `delayMs` for each
+ * call from the `slowFrom`-th on (counted from 0, the question's; earlier calls answer at once).
+ */
+function fakeClient(vectors: Record<string, number[]>, delayMs = 0, slowFrom = 0) {
   const calls: Array<{ texts: string[]; kind: string | undefined }> = [];
   const client: EmbeddingClient = {
     model: 'fake',
     async embed(texts: readonly string[], options: EmbedOptions = {}) {
-      calls.push({ texts: [...texts], kind: options.kind });
-      if (delayMs > 0)
+      const slow = calls.push({ texts: [...texts], kind: options.kind }) > slowFrom;
+      if (delayMs > 0 && slow)
         await new Promise((resolve, reject) => {
           const timer = setTimeout(resolve, delayMs);
           options.signal?.addEventListener('abort', () => {
@@ -30,7 +33,7 @@ const VECTORS = {
 };
 
 describe('sentenceMeaning', () => {
-  it('embeds the question as a query and the sentences as passages in one call', async () => {
+  it('embeds the question as a query and the sentences as passages', async () => {
     const { client, calls } = fakeClient(VECTORS);
     const meaning = await sentenceMeaning(client, 'Why Nagpur?', [
       'The Nag people lived in Nagpur.',
@@ -49,7 +52,7 @@ describe('sentenceMeaning', () => {
     expect(meaning?.cosines.get('Unknown words here.')).toBeCloseTo(0);
   });
 
-  it('gives nothing without a client, when the model fails, or when it is too slow', async () => {
+  it('gives nothing without a client, when the model fails, or when the question is too slow', async () => {
     expect(await sentenceMeaning(null, 'Why Nagpur?', ['The Nag people lived in Nagpur.'])).toBe(
       null,
     );
@@ -65,6 +68,24 @@ describe('sentenceMeaning', () => {
       timeoutMs: 30,
     });
     expect(slow).toBe(null);
+  });
+
+  it('keeps the sentences embedded by the deadline, a few at a time in their order', async () => {
+    const sentences = Array.from({ length: 3 * MEANING_GROUP }, (_, i) => `Sentence ${i}.`);
+    // The question and the first two groups answer at once, the third group would take 5 s: it
+    // is given up on at 100 ms.
+    const { client, calls } = fakeClient(VECTORS, 5_000, 3);
+    const meaning = await sentenceMeaning(client, 'Why Nagpur?', sentences, { timeoutMs: 100 });
+    expect(calls.filter((call) => call.kind === 'passage').map((call) => call.texts)).toEqual([
+      sentences.slice(0, MEANING_GROUP),
+      sentences.slice(MEANING_GROUP, 2 * MEANING_GROUP),
+      sentences.slice(2 * MEANING_GROUP),
+    ]);
+    expect([...(meaning?.cosines.keys() ?? [])]).toEqual(sentences.slice(0, 2 * MEANING_GROUP));
+    // Past the deadline nothing more is embedded.
+    await meaning?.add(['Unknown words here.']);
+    expect(calls).toHaveLength(4);
+    expect(meaning?.cosines.has('Unknown words here.')).toBe(false);
   });
 
   it('embeds a long sentence by its first words', async () => {

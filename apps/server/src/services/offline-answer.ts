@@ -1,9 +1,9 @@
 /**
  * The offline (extractive) answer, streamed. Once retrieval has found the question covered, the
  * answer's opening line is certain, so it is sent at once; the quotes follow. They are chosen by
- * words and by meaning: the candidate sentences of the best passages are embedded in one call,
- * within MEANING_TIMEOUT_MS (by words alone past it, or without a model), which is why the
- * opening does not wait for them. When the lead does not give what was asked (the passage raises
+ * words and by meaning: the candidate sentences of the best passages are embedded a few at a
+ * time within MEANING_TIMEOUT_MS (those not done by then, or all without a model, by words
+ * alone; ADR 039), which is why the opening does not wait for them. When the lead does not give what was asked (the passage raises
  * "why" but answers it further on), the passage that follows the lead's is read too.
  */
 import type { Source } from '@samvad/contracts/sources';
