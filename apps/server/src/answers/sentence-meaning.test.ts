@@ -61,6 +61,17 @@ describe('sentenceMeaning', () => {
       embed: () => Promise.reject(new Error('The embedding model is still loading')),
     };
     expect(await sentenceMeaning(failing, 'Why Nagpur?', ['Nothing to do with it.'])).toBe(null);
+    // While the model loads, the question fails at once and passages wait for it (here for
+    // ever, deaf to the deadline): the answer does not wait for them. Were it waited for, this
+    // test would time out.
+    const loading: EmbeddingClient = {
+      model: 'fake',
+      embed: (_texts, options) =>
+        options?.kind === 'query'
+          ? Promise.reject(new Error('The embedding model is still loading'))
+          : new Promise(() => {}),
+    };
+    expect(await sentenceMeaning(loading, 'Why Nagpur?', ['Nothing to do with it.'])).toBe(null);
     const { client } = fakeClient(VECTORS, 5_000);
     // A model that answers in 5 s is given up on after 30 ms: the answer goes on without meaning.
     // Were the timeout ignored, the vectors would arrive and this would not be null.

@@ -50,12 +50,13 @@ export async function sentenceMeaning(
     try {
       for (let at = 0; at < wanted.length && !signal.aborted; at += MEANING_GROUP) {
         const group = wanted.slice(at, at + MEANING_GROUP);
-        // The first group runs beside the question's own call.
-        const [query, vectors] = await Promise.all([
-          queryVector,
-          client.embed(group.map(gist), { kind: 'passage', signal }),
-        ]);
+        // The first group runs beside the question's own call, but is not waited for without a
+        // question: while the model loads, a query fails at once and passages wait for it.
+        const pending = client.embed(group.map(gist), { kind: 'passage', signal });
+        pending.catch(() => {});
+        const query = await queryVector;
         if (!query) return;
+        const vectors = await pending;
         group.forEach((text, i) => {
           const other = vectors[i];
           if (other) cosines.set(text, cosine(query, other));
